@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Database } from './db/connection.js';
+import type { Settings } from './env.js';
+import type { Ctx } from './context.js';
+import { installAuth } from './http/auth.js';
+import { installErrorHandling } from './http/errors.js';
+import { installSecurityHeaders } from './http/security.js';
+import { registerResourceRoutes } from './resources/routes.js';
+import { registerAccountRoutes } from './users/account.routes.js';
+import { registerManageRoutes } from './users/manage.routes.js';
+import { userHooks } from './users/hooks.js';
+import { noticeHooks } from './notices/hooks.js';
+import { registerNoticeRoutes } from './notices/routes.js';
+import { registerSettingsRoutes } from './settings/routes.js';
+import { registerStatsRoutes } from './stats/routes.js';
+
+export interface AppOptions {
+  settings: Settings;
+  database: Database;
+  now?: () => number;
+  /** false turns request logging off (benchmarks, tests). */
+  logger?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { settings, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: settings.logLevel,
+      // Tokens and passwords never reach the log.
+      redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now };
+
+  installErrorHandling(app);
+  installSecurityHeaders(app, process.env.CORS_ORIGIN);
+  installAuth(app, ctx);
+
+  registerAccountRoutes(app, ctx);
+  registerManageRoutes(app, ctx);
+  registerNoticeRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerStatsRoutes(app, ctx);
+  registerResourceRoutes(app, ctx, { users: userHooks, notices: noticeHooks });
+
+  if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, 'index.html'))) {
+    await serveConsole(app, path.resolve(settings.staticDir));
+  }
+  return app;
+}
+
+/** The built console; any non-API path that is not a file gets index.html (client-side routes). */
+async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, maxAge: '1h', immutable: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ code: 404, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** The raw SQLite handle, for the few hot paths that keep prepared statements. */
+  sqlite?: SQLite.Database;
+  close(): Promise<void>;
+}
+
+// bigint (20) and numeric (1700, the type of SUM over bigint) arrive as strings from pg; our
+// values are cents and epoch ms, far inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests use a fresh one each). */
+  schema?: string;
+  /** SQLite file name inside dataDir. */
+  file?: string;
+}
+
+export async function connect(opts: ConnectOptions): Promise<Database> {
+  if (opts.databaseUrl?.startsWith('postgres')) return connectPostgres(opts.databaseUrl, opts.schema);
+  return connectSqlite(path.join(opts.dataDir, opts.file ?? 'app.db'));
+}
+
+function connectSqlite(file: string): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+async function connectPostgres(url: string, schema?: string): Promise<Database> {
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    await client.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from './connection.js';
+import { foundation } from './migrations/001_foundation.js';
+
+/** One list of migrations for both databases; the dialect only picks column types. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001_foundation': foundation(dialect),
+  };
+}
+
+export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`);
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allows, roleOf, type AccessRule, type Role } from '../../resources.config.js';
+import type { Ctx } from '../context.js';
+import { resolveSession, type SessionInfo } from '../sessions/store.js';
+import { AppError, Code, fail } from './envelope.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: 'public', or one of the named rules of resources.config.ts. */
+    access?: AccessRule | 'public';
+  }
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+}
+
+/** The bearer token of a request, if it carries one. */
+export function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Checks every route against its declared access before the handler runs. A route without a
+ * declaration is refused: forgetting one must not open a door.
+ */
+export function installAuth(app: FastifyInstance, ctx: Ctx): void {
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (access === 'public' || !request.routeOptions.url?.startsWith('/api/')) return;
+    if (!access) throw fail.forbidden();
+    const token = bearer(request);
+    if (!token) throw new AppError(Code.notLoggedIn, '请先登录');
+    const session = await resolveSession(ctx.database, token, ctx.now(), {
+      ttlMs: ctx.settings.sessionTtlMs, rotateMs: ctx.settings.sessionRotateMs,
+    });
+    request.session = session;
+    if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
+    if (!allows(access, roleOf(session.user.type))) throw fail.forbidden();
+  });
+}
+
+/** The logged-in session of a route that declared an access rule (never null there). */
+export function sessionOf(request: FastifyRequest): SessionInfo {
+  if (!request.session) throw new AppError(Code.notLoggedIn, '请先登录');
+  return request.session;
+}
+
+export function roleOfRequest(request: FastifyRequest): Role {
+  return roleOf(sessionOf(request).user.type) ?? 'customer';
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, Code } from './envelope.js';
+
+/**
+ * Turns every thrown thing into the envelope. Client mistakes that Fastify itself catches (bad JSON,
+ * wrong content type, oversized body) become 400/413 with a Chinese message; anything unexpected
+ * becomes a generic 500 with the request id, its details only in the log.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(200).send({ code: error.code, message: error.message, data: error.data });
+    }
+    const known = clientError(error as FastifyError);
+    if (known) {
+      return reply.status(200).send({ code: known.code, message: known.message, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      code: Code.internal,
+      message: `服务器内部错误，请稍后再试（请求编号 ${request.id}）`,
+      data: { requestId: request.id },
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: Code.notFound, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
+  });
+}
+
+function clientError(error: FastifyError): { code: number; message: string } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: Code.tooLarge, message: '请求内容过大' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: Code.badInput, message: '不支持的内容类型，请使用 application/json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: Code.badInput, message: '请求体不能为空' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: Code.badInput, message: '请求体不是有效的 JSON' };
+  }
+  if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+    if (error.statusCode === 413) return { code: Code.tooLarge, message: '请求内容过大' };
+    return { code: Code.badInput, message: '请求格式不正确' };
+  }
+  return null;
+}

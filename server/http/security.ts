@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every answer, and CORS for a console served from another origin
+ * (CORS_ORIGIN): the Authorization header is exposed so a rotated token reaches the browser.
+ */
+export function installSecurityHeaders(app: FastifyInstance, corsOrigin?: string): void {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+      "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'");
+    reply.header('Access-Control-Expose-Headers', 'Authorization');
+    if (corsOrigin && request.headers.origin === corsOrigin) {
+      reply.header('Access-Control-Allow-Origin', corsOrigin);
+      reply.header('Vary', 'Origin');
+    }
+  });
+  if (corsOrigin) {
+    app.options('/api/*', { config: { access: 'public' } }, async (_request, reply) => {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.status(204).send();
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { buildApp } from './app.js';
+import { connect } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { readSettings } from './env.js';
+import { ensureFirstSup } from './users/bootstrap.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const settings = readSettings();
+settings.staticDir ??= path.join(root, 'dist');
+
+// The console is built once, on the first start without a build.
+if (!fs.existsSync(path.join(settings.staticDir, 'index.html')) && fs.existsSync(path.join(root, 'index.html'))) {
+  process.stdout.write('首次启动：正在构建控制台 (vite build)…\n');
+  execSync('npx vite build', { cwd: root, stdio: 'inherit' });
+}
+
+const database = await connect({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+await migrate(database.db, database.dialect);
+const first = await ensureFirstSup(database.db, settings.adminUsername, settings.adminPassword, Date.now());
+if (first.created) {
+  process.stdout.write(`已创建管理员账号 ${settings.adminUsername}` +
+    (first.generatedPassword ? `，初始密码（只显示这一次）：${first.generatedPassword}\n` : '（密码取自 ADMIN_PASSWORD）\n'));
+}
+
+const app = await buildApp({ settings, database });
+const shutdown = async () => { await app.close(); await database.close(); process.exit(0); };
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+await app.listen({ port: settings.port, host: settings.host });
+process.stdout.write(`控制台与 API 已启动: http://${settings.host}:${settings.port}/ （数据库: ${database.dialect}）\n`);

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { resources } from '../../resources.config.js';
+import type { Ctx } from '../context.js';
+import { ok } from '../http/envelope.js';
+import { idOf, readOne } from '../resources/routes.js';
+import { serializeRows } from '../resources/serialize.js';
+
+const RECENT = 10;
+
+/** What every logged-in user reads: the recent notices and the current announcement. */
+export function registerNoticeRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const def = resources.notices;
+  const tz = ctx.settings.timeZone;
+  const columns = ['id', 'title', 'content', 'popup', 'day', 'create_at'] as const;
+
+  app.get('/api/notice/recent', { config: { access: 'any' } }, async () => {
+    const rows = await ctx.db.selectFrom('notices').select(columns).orderBy('id', 'desc').limit(RECENT).execute();
+    return ok({ list: await serializeRows(ctx.db, def, rows, 'customer', tz) });
+  });
+
+  // Without an id: the current announcement, for everyone. With one: that notice, for sup (the editor).
+  app.get('/api/notice/detail', { config: { access: 'any' } }, async (request) => {
+    const { id } = request.query as { id?: string };
+    if (id !== undefined) return ok(await readOne(ctx, def, request, idOf(id)));
+    const row = await ctx.db.selectFrom('notices').select(columns).where('popup', '=', 1).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return ok(row ? (await serializeRows(ctx.db, def, [row], 'customer', tz))[0] : null);
+  });
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { ResourceDef } from '../../resources.config.js';
+import type { Ctx } from '../context.js';
+import type { Row } from '../http/validate.js';
+import type { SessionInfo } from '../sessions/store.js';
+
+/** What a domain adds to the generic add/edit/del of its resource (hashing, sanitizing, invariants). */
+export interface ResourceHooks {
+  /** Turns validated values into the columns to insert; may refuse with an AppError. */
+  beforeAdd?(values: Row, env: HookEnv): Promise<Row> | Row;
+  beforeEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<Row> | Row;
+  afterEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<void> | void;
+  beforeDel?(ids: number[], env: HookEnv): Promise<void> | void;
+}
+
+export interface HookEnv {
+  ctx: Ctx;
+  trx: Kysely<any>;
+  session: SessionInfo;
+  def: ResourceDef;
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { allows, resources, roleOf, type ResourceDef, type Role } from '../../resources.config.js';
+import type { Ctx } from '../context.js';
+import { sessionOf } from '../http/auth.js';
+import { fail, ok } from '../http/envelope.js';
+import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
+import type { HookEnv, ResourceHooks } from './hooks.js';
+import { applyFilters, parseListQuery } from './query.js';
+import { serializeRows } from './serialize.js';
+
+/**
+ * Registers `/api/<api>/data|detail|add|edit|del` for every declared resource and action. The
+ * access rule of each action guards the route; 'own' scopes a customer to rows they own.
+ */
+export function registerResourceRoutes(app: FastifyInstance, ctx: Ctx, hooks: Partial<Record<string, ResourceHooks>>): void {
+  for (const [name, def] of Object.entries(resources as Record<string, ResourceDef>)) {
+    registerResource(app, ctx, def, hooks[name] ?? {});
+  }
+}
+
+function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: ResourceHooks): void {
+  const base = `/api/${def.api}`;
+  // The generic layer works on tables named at run time.
+  const db = ctx.db as unknown as Kysely<any>;
+  const tz = ctx.settings.timeZone;
+  const role = (request: FastifyRequest): Role => roleOf(sessionOf(request).user.type) ?? 'customer';
+
+  /** Rows of the table this caller may see. */
+  const scoped = (db: Kysely<any>, request: FastifyRequest, action: 'list' | 'show' | 'edit' | 'del') => {
+    let q = db.selectFrom(def.table);
+    if (def.access[action] === 'own' && role(request) !== 'sup') {
+      if (!def.ownerField) throw fail.forbidden();
+      q = q.where(def.ownerField, '=', sessionOf(request).user.id);
+    }
+    return q;
+  };
+  const env = (request: FastifyRequest, trx: Kysely<any>): HookEnv => ({ ctx, trx, session: sessionOf(request), def });
+  const one = (_db: Kysely<any>, request: FastifyRequest, id: number) => readOne(ctx, def, request, id);
+
+  if (def.access.list) {
+    app.post(`${base}/data`, { config: { access: def.access.list } }, async (request) => {
+      const q = parseListQuery(def, role(request), request.query as Record<string, unknown>, request.body, tz);
+      const filtered = applyFilters(scoped(db, request, 'list'), q.filters);
+      const [{ total }] = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+      const rows = await filtered.selectAll()
+        .orderBy(q.sort.column, q.sort.order).orderBy('id', q.sort.order)
+        .limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+      return ok({ list: await serializeRows(db, def, rows, role(request), tz), total: Number(total) });
+    });
+  }
+
+  // A domain may own a path itself (it registers first) and call readOne for the generic part.
+  if (def.access.show && !app.hasRoute({ method: 'GET', url: `${base}/detail` })) {
+    app.get(`${base}/detail`, { config: { access: def.access.show } }, async (request) => {
+      return ok(await one(db, request, idOf((request.query as Record<string, unknown>).id)));
+    });
+  }
+
+  if (def.access.add) {
+    app.post(`${base}/add`, { config: { access: def.access.add } }, async (request) => {
+      const values = validateFields(def.fields, request.body, 'add', { tz });
+      const id = await db.transaction().execute(async (trx) => {
+        const row = hooks.beforeAdd ? await hooks.beforeAdd(values, env(request, trx)) : values;
+        if ('create_at' in def.fields) row.create_at = ctx.now();
+        const inserted = await trx.insertInto(def.table).values(row).returning('id').executeTakeFirstOrThrow();
+        return Number(inserted.id);
+      });
+      return ok(await one(db, request, id), '添加成功');
+    });
+  }
+
+  if (def.access.edit) {
+    app.post(`${base}/edit`, { config: { access: def.access.edit } }, async (request) => {
+      const body = objectBody(request.body);
+      const id = idOf(body.id);
+      const values = validateFields(def.fields, body, 'edit', { tz, extra: ['id'] });
+      await db.transaction().execute(async (trx) => {
+        const existing = await scoped(trx, request, 'edit').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!existing) throw fail.notFound(`${def.label}不存在`);
+        const row = hooks.beforeEdit ? await hooks.beforeEdit(id, values, existing, env(request, trx)) : values;
+        if (Object.keys(row).length) await trx.updateTable(def.table).set(row).where('id', '=', id).execute();
+        await hooks.afterEdit?.(id, row, existing, env(request, trx));
+      });
+      return ok(await one(db, request, id), '保存成功');
+    });
+  }
+
+  if (def.access.del) {
+    app.post(`${base}/del`, { config: { access: def.access.del } }, async (request) => {
+      const body = objectBody(request.body);
+      rejectUnknown(body, ['ids']);
+      const ids = idsOf(body.ids);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const found = await scoped(trx, request, 'del').select('id').where('id', 'in', ids).execute();
+        if (found.length !== ids.length) throw fail.notFound(`部分${def.label}不存在`);
+        await hooks.beforeDel?.(ids, env(request, trx));
+        const result = await trx.deleteFrom(def.table).where('id', 'in', ids).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+      return ok({ deleted }, '删除成功');
+    });
+  }
+}
+
+/** One row as the caller may see it (scoped by the 'show' rule), or 404. */
+export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyRequest, id: number) {
+  const db = ctx.db as unknown as Kysely<any>;
+  const role = roleOf(sessionOf(request).user.type) ?? 'customer';
+  let q = db.selectFrom(def.table).selectAll().where('id', '=', id);
+  if (def.access.show === 'own' && role !== 'sup' && def.ownerField) q = q.where(def.ownerField, '=', sessionOf(request).user.id);
+  if (!allows(def.access.show, role)) throw fail.forbidden();
+  const row = await q.executeTakeFirst();
+  if (!row) throw fail.notFound(`${def.label}不存在`);
+  return (await serializeRows(db, def, [row], role, ctx.settings.timeZone))[0];
+}
+
+export function idOf(raw: unknown): number {
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw fail.badInput('ID 无效', { id: 'ID 无效' });
+  return n;
+}
+
+function idsOf(raw: unknown): number[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 100) throw fail.badInput('ids 必须是 1 到 100 个 ID 的数组');
+  return [...new Set(raw.map(idOf))];
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { resources, type FieldDef, type ResourceDef, type Role } from '../../resources.config.js';
+import { toDollars } from '../lib/money.js';
+import { formatTime } from '../lib/time.js';
+
+/** The fields a role may read: never write-only ones, and sup-only ones for sup alone. */
+export function readableFields(def: ResourceDef, role: Role): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, f]) => !f.writeOnly && (role === 'sup' || !f.supOnly));
+}
+
+export function outValue(field: FieldDef, value: unknown, tz: string): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'money': return toDollars(Number(value));
+    case 'bool': return Boolean(Number(value));
+    case 'datetime': return formatTime(Number(value), tz);
+    case 'int': case 'ref': return Number(value);
+    default: return value;
+  }
+}
+
+/** Rows as the API sends them, with `<field>_label` naming each referenced row. */
+export async function serializeRows(
+  db: Kysely<any>, def: ResourceDef, rows: Record<string, unknown>[], role: Role, tz: string,
+): Promise<Record<string, unknown>[]> {
+  const fields = readableFields(def, role);
+  const labels = await refLabels(db, fields, rows);
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { id: Number(row.id) };
+    for (const [name, field] of fields) {
+      out[name] = outValue(field, row[name], tz);
+      if (field.type === 'ref') out[`${name}_label`] = labels[name]?.get(Number(row[name])) ?? null;
+    }
+    return out;
+  });
+}
+
+async function refLabels(db: Kysely<any>, fields: [string, FieldDef][], rows: Record<string, unknown>[]) {
+  const labels: Record<string, Map<number, string>> = {};
+  for (const [name, field] of fields) {
+    if (field.type !== 'ref' || !field.ref) continue;
+    const target = (resources as Record<string, ResourceDef>)[field.ref.resource];
+    const ids = [...new Set(rows.map((r) => Number(r[name])).filter((n) => Number.isFinite(n) && n > 0))];
+    labels[name] = new Map();
+    if (!target || !ids.length) continue;
+    const found = await db.selectFrom(target.table).select(['id', field.ref.labelField]).where('id', 'in', ids).execute();
+    for (const r of found) labels[name].set(Number(r.id), String(r[field.ref.labelField]));
+  }
+  return labels;
+}

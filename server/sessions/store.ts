@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/connection.js';
+import type { DB, UsersTable } from '../db/schema.js';
+import { AppError, Code } from '../http/envelope.js';
+import { fastRows } from '../lib/fast-query.js';
+import { hashToken, newToken } from './tokens.js';
+
+/** How long the token replaced by a rotation keeps working, for requests already in flight. */
+const ROTATION_GRACE_MS = 60_000;
+/** Sliding expiry is written at most this often per session. */
+const SLIDE_EVERY_MS = 60_000;
+
+export type UserRow = Omit<UsersTable, 'id' | 'balance' | 'login_count'> & { id: number; balance: number; login_count: number };
+
+export interface SessionInfo {
+  sessionId: number;
+  managerId: number | null;
+  user: UserRow;
+  /** Set when this request rotated the token: the new token goes out in the Authorization header. */
+  rotatedToken?: string;
+}
+
+export interface SessionPolicy { ttlMs: number; rotateMs: number }
+
+export async function createSession(
+  db: Kysely<DB>,
+  p: { userId: number; managerId?: number | null; ip?: string; now: number; ttlMs: number },
+): Promise<string> {
+  const token = newToken();
+  await db.insertInto('sessions').values({
+    user_id: p.userId, token_hash: hashToken(token), prev_token_hash: null, prev_valid_until: null,
+    manager_id: p.managerId ?? null, issued_at: p.now, expires_at: p.now + p.ttlMs, revoked_at: null,
+    ip: p.ip ?? null, create_at: p.now,
+  }).execute();
+  return token;
+}
+
+/** The session and user behind a token, or the envelope code that refuses it (204 or 205). */
+export async function resolveSession(database: Database, token: string, now: number, policy: SessionPolicy): Promise<SessionInfo> {
+  const hash = hashToken(token);
+  const { db } = database;
+  const base = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.id as s_id', 's.token_hash as s_hash', 's.manager_id as s_manager', 's.issued_at as s_issued',
+      's.expires_at as s_expires', 's.revoked_at as s_revoked', 's.prev_valid_until as s_prev_until']);
+  let [row] = await fastRows(database, base.where('s.token_hash', '=', hash));
+  if (!row) [row] = await fastRows(database, base.where('s.prev_token_hash', '=', hash));
+  if (!row) throw new AppError(Code.sessionInvalid, '登录状态无效');
+  const current = row.s_hash === hash;
+  if (!current && (row.s_prev_until ?? 0) < now) throw new AppError(Code.sessionInvalid, '登录状态无效');
+  if (row.s_revoked !== null) throw new AppError(Code.revoked, '登录已被注销');
+  if (row.s_expires <= now) throw new AppError(Code.sessionInvalid, '登录已过期');
+  if (row.status !== 'active') throw new AppError(Code.revoked, '账号已被禁用');
+
+  const info: SessionInfo = { sessionId: row.s_id, managerId: row.s_manager, user: pickUser(row) };
+  if (current && now - row.s_issued >= policy.rotateMs) {
+    info.rotatedToken = await rotate(db, row.s_id, hash, now, policy.ttlMs);
+  } else if (row.s_expires - (now + policy.ttlMs) < -SLIDE_EVERY_MS) {
+    await db.updateTable('sessions').set({ expires_at: now + policy.ttlMs }).where('id', '=', row.s_id).execute();
+  }
+  return info;
+}
+
+async function rotate(db: Kysely<DB>, id: number, oldHash: string, now: number, ttlMs: number): Promise<string | undefined> {
+  const token = newToken();
+  // Conditional on the old hash, so two concurrent requests cannot both rotate the same session.
+  const result = await db.updateTable('sessions')
+    .set({ token_hash: hashToken(token), prev_token_hash: oldHash, prev_valid_until: now + ROTATION_GRACE_MS, issued_at: now, expires_at: now + ttlMs })
+    .where('id', '=', id).where('token_hash', '=', oldHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? token : undefined;
+}
+
+function pickUser(row: Record<string, any>): UserRow {
+  const { s_id, s_hash, s_manager, s_issued, s_expires, s_revoked, s_prev_until, ...user } = row;
+  return user as UserRow;
+}
+
+export async function revokeSession(db: Kysely<DB>, id: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every session of a user but one (after a password change) or all (when disabled). */
+export async function revokeUserSessions(db: Kysely<DB>, userId: number, now: number, exceptId?: number): Promise<void> {
+  let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  await q.execute();
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+/** Sums and counts over a window [from, now], optionally for one user. All money in cents. */
+export interface Window { from?: number; userId?: number }
+
+export async function rechargeSums(db: Kysely<DB>, w: Window): Promise<{ total: number; auto: number }> {
+  let q = db.selectFrom('recharges').select((eb) => [
+    eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'),
+    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('type', '=', 'auto').then(eb.ref('amount')).else(0).end()), eb.lit(0)).as('auto'),
+  ]);
+  if (w.from !== undefined) q = q.where('create_at', '>=', w.from);
+  if (w.userId !== undefined) q = q.where('user_id', '=', w.userId);
+  const row = await q.executeTakeFirstOrThrow();
+  return { total: Number(row.total), auto: Number(row.auto) };
+}
+
+/**
+ * Order spending net of refunds, read from the ledger: every purchase debits it (type 'order') and
+ * every refund credits it back, so this stays right whatever the order tables hold.
+ */
+export async function orderSum(db: Kysely<DB>, w: Window): Promise<number> {
+  let q = db.selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('net'))
+    .where('type', 'in', ['order', 'refund']);
+  if (w.from !== undefined) q = q.where('create_at', '>=', w.from);
+  if (w.userId !== undefined) q = q.where('user_id', '=', w.userId);
+  const row = await q.executeTakeFirstOrThrow();
+  return -Number(row.net);
+}
+
+export async function userCount(db: Kysely<DB>, from?: number): Promise<number> {
+  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (from !== undefined) q = q.where('create_at', '>=', from);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export async function balanceSum(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
