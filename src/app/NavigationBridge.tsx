@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { navigation } from '../providers/feedback';
+
+/** Lets the http client (outside React) send the user to /login through the router. */
+export function NavigationBridge() {
+  const navigate = useNavigate();
+  useEffect(() => navigation.set((path) => navigate(path, { replace: true })), [navigate]);
+  return null;
+}

@@ -1,0 +1,20 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route } from 'react-router';
+import type { PageDef } from '../../resources.config';
+
+const PendingPage = lazy(() => import('../pages/pending/PendingPage'));
+
+/** The hand-written screens; a page declared `pending` gets the honest "not available yet" page. */
+const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  home: lazy(() => import('../pages/home/HomePage')),
+  info: lazy(() => import('../pages/user-info/UserInfoPage')),
+  connect: lazy(() => import('../pages/connect/ConnectPage')),
+};
+
+export function pageRoutes(defs: Record<string, PageDef>) {
+  return Object.entries(defs).map(([name, page]) => {
+    const Screen = screens[name];
+    const element = name in screens && !page.pending ? <Screen /> : <PendingPage title={page.label} />;
+    return <Route key={name} path={page.route} element={element} />;
+  });
+}

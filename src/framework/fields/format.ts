@@ -1,0 +1,33 @@
+import type { FieldDef } from '../types';
+
+/** `$1,234.50`: money always with two decimals and the dollar sign. */
+export function formatMoney(value: unknown): string {
+  const n = Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-';
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function formatCount(value: unknown): string {
+  const n = Number(value);
+  return value === null || value === undefined || !Number.isFinite(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+}
+
+/** HTML as plain text: tags dropped, entities for spaces decoded, whitespace folded. */
+export function htmlToText(html: unknown): string {
+  return String(html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+}
+
+/** A field's value as text: what a cell shows, and what the CSV export writes. */
+export function valueAsText(field: FieldDef, value: unknown, record: Record<string, unknown>, name: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.type) {
+    case 'money': return formatMoney(value);
+    case 'int': return formatCount(value);
+    case 'bool': return value ? '是' : '否';
+    case 'enum': return field.options?.[String(value)]?.label ?? String(value);
+    case 'html': return htmlToText(value);
+    case 'ref': return String(record[`${name}_label`] ?? value);
+    default: return String(value);
+  }
+}

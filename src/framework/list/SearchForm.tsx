@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FieldDef } from '../types';
+import { RefSelect } from '../fields/RefSelect';
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The form value of a filter (dayjs for time ranges) from its state value (strings), and back. */
+function toFormValue(field: FieldDef, value: unknown): unknown {
+  if (field.search === 'range' && field.type === 'datetime' && Array.isArray(value)) {
+    return value.map((v) => (v ? dayjs(String(v), TIME) : null));
+  }
+  return value;
+}
+
+function fromFormValue(field: FieldDef, value: unknown): unknown {
+  if (field.search === 'range' && field.type === 'datetime' && Array.isArray(value)) {
+    return value.map((v: Dayjs | null) => (v ? v.format(TIME) : ''));
+  }
+  if (field.search === 'range' && Array.isArray(value)) return value.map((v) => v ?? '');
+  return value ?? '';
+}
+
+function FilterInput({ field, value, onChange }: { field: FieldDef; value?: any; onChange?(v: any): void }) {
+  if (field.search === 'range') {
+    if (field.type === 'datetime') {
+      return <DatePicker.RangePicker showTime allowEmpty={[true, true]} value={value} onChange={onChange} />;
+    }
+    const [from, to] = Array.isArray(value) ? value : [undefined, undefined];
+    return (
+      <Space.Compact>
+        <InputNumber placeholder="最小" value={from} onChange={(v) => onChange?.([v, to])} />
+        <InputNumber placeholder="最大" value={to} onChange={(v) => onChange?.([from, v])} />
+      </Space.Compact>
+    );
+  }
+  if (field.type === 'ref') return <RefSelect field={field} value={value} onChange={onChange} />;
+  if (field.type === 'enum' || field.type === 'bool') {
+    const options: { value: string | boolean; label: string }[] = field.type === 'bool'
+      ? [{ value: true, label: '是' }, { value: false, label: '否' }]
+      : Object.entries(field.options ?? {}).map(([v, o]) => ({ value: v, label: o.label }));
+    return <Select allowClear placeholder="全部" style={{ minWidth: 120 }} options={options} value={value === '' ? undefined : value} onChange={onChange} />;
+  }
+  if (field.type === 'int' || field.type === 'money') return <InputNumber value={value} onChange={onChange} />;
+  return <Input allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+}
+
+/** One input per searchable field; submitting replaces the filters, reset clears them. */
+export function SearchForm({ fields, values, onSearch }: {
+  fields: [string, FieldDef][];
+  values: Record<string, unknown>;
+  onSearch(values: Record<string, unknown>): void;
+}) {
+  const [form] = Form.useForm();
+  useEffect(() => {
+    form.setFieldsValue(Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])));
+  }, [form, fields, values]);
+  if (!fields.length) return null;
+
+  const submit = (raw: Record<string, unknown>) =>
+    onSearch(Object.fromEntries(fields.map(([name, f]) => [name, fromFormValue(f, raw[name])])));
+
+  return (
+    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 12, marginBottom: 16 }} role="search">
+      {fields.map(([name, field]) => (
+        <Form.Item key={name} name={name} label={field.label}>
+          <FilterInput field={field} />
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+          <Button icon={<UndoOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>重置</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { FieldDef, ResourceDef } from '../types';
+
+/**
+ * A list's page, size, sort and filters as URL parameters, and back with their types: numbers stay
+ * numbers, booleans booleans, ranges two-element arrays (`from~to`). Unknown parameters are ignored.
+ */
+export interface ListState {
+  page: number;
+  pageSize: number;
+  sort?: CrudSort;
+  filters: Record<string, unknown>;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+const PREFIX = 'f_';
+const RANGE = '~';
+
+function decodeOne(field: FieldDef, raw: string): unknown {
+  if (field.type === 'bool') return raw === 'true' ? true : raw === 'false' ? false : undefined;
+  if (field.type === 'int' || field.type === 'ref' || field.type === 'money') {
+    const n = Number(raw);
+    return raw !== '' && Number.isFinite(n) ? n : undefined;
+  }
+  return raw;
+}
+
+export function decodeListState(def: ResourceDef, params: URLSearchParams): ListState {
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const size = Number(params.get('pageSize'));
+  const filters: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    const raw = params.get(PREFIX + name);
+    if (raw === null || !field.search) continue;
+    if (field.search === 'range') {
+      const [from = '', to = ''] = raw.split(RANGE);
+      filters[name] = [from ? decodeOne(field, from) : '', to ? decodeOne(field, to) : ''];
+    } else {
+      const value = decodeOne(field, raw);
+      if (value !== undefined) filters[name] = value;
+    }
+  }
+  const sortField = params.get('sort');
+  const order = params.get('order');
+  const sort: CrudSort | undefined = sortField && def.fields[sortField]?.sort && (order === 'asc' || order === 'desc')
+    ? { field: sortField, order } : undefined;
+  return { page, pageSize: PAGE_SIZES.includes(size) ? size : 20, filters, sort };
+}
+
+const empty = (v: unknown) => v === undefined || v === null || v === ''
+  || (Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+
+export function encodeListState(def: ResourceDef, state: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.pageSize !== 20) params.set('pageSize', String(state.pageSize));
+  if (state.sort) { params.set('sort', state.sort.field); params.set('order', state.sort.order); }
+  for (const [name, value] of Object.entries(state.filters)) {
+    if (!def.fields[name]?.search || empty(value)) continue;
+    params.set(PREFIX + name, Array.isArray(value) ? value.map((v) => v ?? '').join(RANGE) : String(value));
+  }
+  return params;
+}
+
+/** Filters in Refine's shape, for the dataProvider. */
+export function toCrudFilters(def: ResourceDef, filters: Record<string, unknown>): CrudFilter[] {
+  return Object.entries(filters)
+    .filter(([name, value]) => def.fields[name]?.search && !empty(value))
+    .map(([field, value]) => ({
+      field,
+      operator: def.fields[field].search === 'range' ? 'between' : def.fields[field].search === 'contains' ? 'contains' : 'eq',
+      value,
+    }) as CrudFilter);
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { FieldDef } from './types';
+
+/**
+ * What the app plugs into the generated screens by name: row actions declared on a resource
+ * (a button that opens its own dialog), and inputs for field types that need a heavy editor.
+ */
+export interface RowActionProps {
+  record: Record<string, any>;
+  resource: string;
+  label: string;
+  /** Call after a change so the list refetches. */
+  onDone(): void;
+}
+
+export interface FieldInputProps {
+  field: FieldDef;
+  value?: any;
+  onChange?(value: any): void;
+}
+
+const rowActions = new Map<string, ComponentType<RowActionProps>>();
+const inputs = new Map<string, ComponentType<FieldInputProps>>();
+
+export const registry = {
+  rowAction: (name: string, component: ComponentType<RowActionProps>) => { rowActions.set(name, component); },
+  input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
+  getRowAction: (name: string) => rowActions.get(name),
+  getInput: (type: string) => inputs.get(type),
+};

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import { Route } from 'react-router';
+import type { ResourceDef } from './types';
+
+const ListPage = lazy(() => import('./list/ListPage'));
+const FormPage = lazy(() => import('./form/FormPage'));
+const ShowPage = lazy(() => import('./show/ShowPage'));
+
+/** The list, create, edit and show routes of every declared resource, as children of the shell. */
+export function resourceRoutes(defs: Record<string, ResourceDef>) {
+  return Object.entries(defs).flatMap(([name, def]) => [
+    <Route key={`${name}-list`} path={def.route} element={<ListPage name={name} def={def} />} />,
+    def.access.add && <Route key={`${name}-create`} path={`${def.route}/create`} element={<FormPage name={name} def={def} action="create" />} />,
+    def.access.edit && <Route key={`${name}-edit`} path={`${def.route}/edit/:id`} element={<FormPage name={name} def={def} action="edit" />} />,
+    def.access.show && <Route key={`${name}-show`} path={`${def.route}/show/:id`} element={<ShowPage name={name} def={def} />} />,
+  ].filter(Boolean));
+}

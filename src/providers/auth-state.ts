@@ -1,0 +1,51 @@
+/**
+ * The session as SPEC.md section 4 has it: token and type persisted in localStorage under the keys
+ * `token` and `type`; userInfo in memory only. Subscribers hear every change (React reads it
+ * through useSyncExternalStore in use-auth-state.ts).
+ */
+export interface UserInfo {
+  id: number;
+  username: string;
+  type: string;
+  balance: number;
+  email: string | null;
+  tg: string | null;
+  create_at: string | null;
+  login_at: string | null;
+  login_count: number;
+  login_ip: string | null;
+  manager?: string;
+}
+
+const TOKEN = 'token';
+const TYPE = 'type';
+let userInfo: UserInfo | null = null;
+const listeners = new Set<() => void>();
+let version = 0;
+
+function changed(): void {
+  version += 1;
+  listeners.forEach((l) => l());
+}
+
+function read(key: string): string | null {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+export const authState = {
+  getToken: () => read(TOKEN),
+  setToken(token: string) { localStorage.setItem(TOKEN, token); changed(); },
+  /** Removing the token also forgets the user. */
+  removeToken() { localStorage.removeItem(TOKEN); userInfo = null; changed(); },
+  getType: () => read(TYPE),
+  setType(type: string) { localStorage.setItem(TYPE, type); changed(); },
+  removeType() { localStorage.removeItem(TYPE); changed(); },
+  getUserInfo: () => userInfo,
+  setUserInfo(info: UserInfo | null) { userInfo = info; changed(); },
+  /** Everything at once: what logging out and a refused session do. */
+  clear() { localStorage.removeItem(TOKEN); localStorage.removeItem(TYPE); userInfo = null; changed(); },
+  subscribe(listener: () => void) { listeners.add(listener); return () => { listeners.delete(listener); }; },
+  version: () => version,
+};
+
+export const isSup = (type: string | null | undefined) => type === 'sup';

@@ -1,0 +1,74 @@
+import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, HttpError } from '@refinedev/core';
+import { api, ApiError } from './http';
+
+/** Which API prefix serves a Refine resource name (`users` -> `user`). */
+export type ApiOf = (resource: string) => string;
+
+/** Filters as our list calls take them: `{ field: value }`, empty strings and empty arrays dropped. */
+export function filtersToBody(filters: CrudFilters = [], sorters: CrudSorting = []): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const filter of filters) {
+    if (!('field' in filter)) continue;
+    const value = filter.value;
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value) && (value.length === 0 || value.every((v) => v === '' || v === null || v === undefined))) continue;
+    body[filter.field] = value;
+  }
+  const [sorter] = sorters;
+  if (sorter) { body.sort = sorter.field; body.order = sorter.order; }
+  return body;
+}
+
+/** Refine wants HttpError; field errors go to `errors` so forms mark their fields. */
+function asHttpError(error: unknown): HttpError {
+  if (error instanceof ApiError) {
+    return { message: error.message, statusCode: error.code, errors: error.errors } as HttpError;
+  }
+  return { message: String((error as Error)?.message ?? error), statusCode: 0 } as HttpError;
+}
+
+const guard = <T>(promise: Promise<T>) => promise.catch((error) => { throw asHttpError(error); });
+
+export function createDataProvider(apiOf: ApiOf): DataProvider {
+  const base = (resource: string) => `/api/${apiOf(resource)}`;
+  return {
+    getApiUrl: () => '/api',
+
+    getList: async ({ resource, pagination, filters, sorters }) => {
+      const page = pagination?.currentPage ?? 1;
+      const pageSize = pagination?.pageSize ?? 20;
+      const data = await guard(api.post<{ list: BaseRecord[]; total: number }>(
+        `${base(resource)}/data`, filtersToBody(filters, sorters), { page, pageSize }));
+      return { data: data.list as any, total: data.total };
+    },
+
+    getOne: async ({ resource, id }) => ({ data: await guard(api.get(`${base(resource)}/detail`, { id })) }),
+
+    getMany: async ({ resource, ids }) => ({
+      data: await guard(Promise.all(ids.map((id) => api.get(`${base(resource)}/detail`, { id })))) as any,
+    }),
+
+    create: async ({ resource, variables }) =>
+      ({ data: await guard(api.post(`${base(resource)}/add`, variables, undefined, { silent: true })) }),
+
+    update: async ({ resource, id, variables }) =>
+      ({ data: await guard(api.post(`${base(resource)}/edit`, { ...(variables as object), id }, undefined, { silent: true })) }),
+
+    deleteOne: async ({ resource, id }) => {
+      await guard(api.post(`${base(resource)}/del`, { ids: [id] }));
+      return { data: { id } as any };
+    },
+
+    deleteMany: async ({ resource, ids }) => {
+      await guard(api.post(`${base(resource)}/del`, { ids }));
+      return { data: ids.map((id) => ({ id })) as any };
+    },
+
+    custom: async ({ url, method, payload, query }) => {
+      const data = method === 'get'
+        ? await guard(api.get(url, query as Record<string, unknown>))
+        : await guard(api.post(url, payload ?? {}, query as Record<string, unknown>));
+      return { data };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { authState } from './auth-state';
+import { feedback, navigation } from './feedback';
+
+export interface Envelope<T = any> { code: number; message: string; data: T }
+
+/** A refused call: the envelope's code and message, and field errors for forms. */
+export class ApiError extends Error {
+  constructor(public code: number, message: string, public errors?: Record<string, string>, public data?: unknown) {
+    super(message);
+  }
+}
+
+export const TIMEOUT_MS = 60_000;
+const SUCCESS = new Set([200, 211]);
+const SESSION_GONE = new Set([203, 204, 205]);
+/** Calls that answer 20x on their own terms (a wrong password is not a lost session). */
+const NO_RELOGIN = [/\/api\/user\/login/, /\/api\/user\/register/, /\/api\/store\//];
+
+export interface CallOptions {
+  /** Do not toast the error (the caller shows it, e.g. on form fields). */
+  silent?: boolean;
+}
+
+function createClient(): AxiosInstance {
+  const client = axios.create({ timeout: TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
+  client.interceptors.request.use((config) => {
+    const token = authState.getToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+  client.interceptors.response.use((response) => {
+    const rotated = response.headers['authorization'];
+    if (typeof rotated === 'string' && rotated) authState.setToken(rotated.replace(/^Bearer\s+/i, ''));
+    return response;
+  });
+  return client;
+}
+
+export const client = createClient();
+
+/** Sends one call and unwraps the envelope: resolves with `data` on 200/211, rejects otherwise. */
+export async function request<T = any>(config: AxiosRequestConfig, options: CallOptions = {}): Promise<T> {
+  let body: Envelope<T>;
+  try {
+    const response = await client.request<Envelope<T>>(config);
+    body = response.data;
+  } catch (error) {
+    const err = error as AxiosError<Envelope>;
+    const envelope = err.response?.data;
+    if (envelope && typeof envelope === 'object' && 'code' in envelope) {
+      body = envelope as Envelope<T>;
+    } else {
+      const text = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : err.message || '网络错误';
+      if (!options.silent) feedback.error(text);
+      throw new ApiError(0, text);
+    }
+  }
+  if (body && SUCCESS.has(body.code)) {
+    if (body.code === 211 && body.message) feedback.success(body.message);
+    return body.data;
+  }
+  const code = body?.code ?? 0;
+  const text = body?.message || 'Error';
+  if (SESSION_GONE.has(code) && !NO_RELOGIN.some((re) => re.test(config.url ?? ''))) {
+    feedback.relogin(text);
+    authState.clear();
+    navigation.go('/login');
+  } else if (!options.silent) {
+    feedback.error(text);
+  }
+  throw new ApiError(code, text, (body?.data as any)?.errors, body?.data);
+}
+
+export const api = {
+  get: <T = any>(url: string, params?: Record<string, unknown>, options?: CallOptions) =>
+    request<T>({ method: 'GET', url, params }, options),
+  post: <T = any>(url: string, data: unknown = {}, params?: Record<string, unknown>, options?: CallOptions) =>
+    request<T>({ method: 'POST', url, data, params }, options),
+};

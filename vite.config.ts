@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `npm run dev` serves the console with hot reload and forwards /api to the API server
+// (`npm run dev:server`, port 8080 unless API_URL says otherwise).
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:8080', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+  },
+});
