@@ -1,0 +1,13 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Builds the console once for the whole browser suite, and says where screenshots go. */
+export default function setup() {
+  const root = path.resolve(import.meta.dirname, '../..');
+  execSync('npx vite build --logLevel error', { cwd: root, stdio: 'inherit' });
+  const shots = path.join(root, 'test-results', 'screenshots');
+  fs.rmSync(shots, { recursive: true, force: true });
+  fs.mkdirSync(shots, { recursive: true });
+  process.stdout.write(`\n浏览器测试截图目录 (screenshots): ${shots}\n`);
+}

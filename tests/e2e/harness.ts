@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Server { url: string; stop(): Promise<void>; api: ApiClient }
+
+/** The real server, as `npm start` runs it, on a fresh SQLite file, serving the built console. */
+export async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
+      ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, STATIC_DIR: path.join(ROOT, 'dist'),
+      LOG_LEVEL: 'warn', AUTH_RATE_PER_MINUTE: '1000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => { output += d; });
+  child.stderr!.on('data', (d) => { output += d; });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/config/index`);
+      if (res.ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    api: new ApiClient(url),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls the API as a script would, to arrange data and to read the figures the screens must show. */
+export class ApiClient {
+  constructor(private base: string) {}
+  async call<T = any>(method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<{ code: number; message: string; data: T }> {
+    const res = await fetch(this.base + url, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    return res.json() as Promise<any>;
+  }
+  async login(username: string, password: string): Promise<string> {
+    const res = await this.call('POST', '/api/user/login', undefined, { username, password });
+    if (res.code !== 200) throw new Error(`login ${username}: ${res.message}`);
+    return res.data.token;
+  }
+  async register(username: string, password: string): Promise<string> {
+    const res = await this.call('POST', '/api/user/register', undefined, { username, password });
+    if (res.code !== 200) throw new Error(`register ${username}: ${res.message}`);
+    return res.data.token;
+  }
+}
+
+/** Debian's Chromium, headless, with the network chatter it cannot do here turned off. */
+export async function openBrowser(viewport = { width: 1366, height: 860 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, viewport, locale: 'zh-CN',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context, page,
+    close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); },
+  };
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the login form, as a person would. */
+export async function loginUi(page: Page, base: string, username: string, password: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByPlaceholder(/用户名/).fill(username);
+  await page.getByPlaceholder(/密码/).fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** Puts a session straight into the browser's storage (for tests that are not about logging in). */
+export async function useToken(page: Page, base: string, token: string, type: string): Promise<void> {
+  await page.goto(`${base}/refresh`);
+  await page.evaluate(([t, ty]) => { localStorage.setItem('token', t); localStorage.setItem('type', ty); }, [token, type]);
+}
