@@ -57,7 +57,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
 /** The built console; any non-API path that is not a file gets index.html (client-side routes). */
 async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root, wildcard: false, preCompressed: true,
+    // Hashed assets never change; index.html is revalidated so a new build is picked up.
+    setHeaders: (res, file) => {
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ code: 404, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });

@@ -14,7 +14,7 @@ settings.staticDir ??= path.join(root, 'dist');
 // The console is built once, on the first start without a build.
 if (!fs.existsSync(path.join(settings.staticDir, 'index.html')) && fs.existsSync(path.join(root, 'index.html'))) {
   process.stdout.write('首次启动：正在构建控制台 (vite build)…\n');
-  execSync('npx vite build', { cwd: root, stdio: 'inherit' });
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 
 const database = await connect({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });

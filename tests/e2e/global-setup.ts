@@ -5,7 +5,7 @@ import path from 'node:path';
 /** Builds the console once for the whole browser suite, and says where screenshots go. */
 export default function setup() {
   const root = path.resolve(import.meta.dirname, '../..');
-  execSync('npx vite build --logLevel error', { cwd: root, stdio: 'inherit' });
+  execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
   const shots = path.join(root, 'test-results', 'screenshots');
   fs.rmSync(shots, { recursive: true, force: true });
   fs.mkdirSync(shots, { recursive: true });
