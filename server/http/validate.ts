@@ -10,7 +10,22 @@ export type Row = Record<string, string | number | null>;
 export function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw fail.badInput('请求体必须是 JSON 对象');
+  if (holdsNul(body)) throw fail.badInput('请求内容包含无效字符');
   return body as Record<string, unknown>;
+}
+
+/** PostgreSQL cannot store U+0000 in text (and no form sends it): found anywhere in the body, without recursion. */
+function holdsNul(body: object): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) pending.push(k, v);
+    }
+  }
+  return false;
 }
 
 export function rejectUnknown(body: Record<string, unknown>, known: Iterable<string>): void {
@@ -20,6 +35,8 @@ export function rejectUnknown(body: Record<string, unknown>, known: Iterable<str
 }
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
+/** Text is stored trimmed, so text of spaces only counts as not given. */
+const blank = (field: FieldDef, v: unknown) => (field.type === 'text' || field.type === 'textarea') && typeof v === 'string' && !v.trim();
 
 /**
  * Checks a write against the declared fields and returns the column values to store.
@@ -40,10 +57,11 @@ export function validateFields(
   for (const [name, field] of writable) {
     const present = Object.prototype.hasOwnProperty.call(body, name);
     const value = body[name];
-    if (empty(value)) {
+    if (empty(value) || blank(field, value)) {
       if (mode === 'edit' && (!present || field.writeOnly)) continue;
       if (mode === 'add' && field.default !== undefined) out[name] = coerceDefault(field);
-      else if (field.required) errors[name] = `请输入${field.label}`;
+      // A field with a default always holds a value: it may be left out, not emptied.
+      else if (field.required || field.default !== undefined) errors[name] = `请输入${field.label}`;
       else out[name] = null;
       continue;
     }
@@ -92,7 +110,7 @@ export function checkValue(field: FieldDef, value: unknown, tz: string): string 
       if (value === false || value === 0) return 0;
       return { error: `${label}必须是布尔值` };
     case 'enum':
-      if (typeof value !== 'string' || !field.options?.[value]) return { error: `${label}的取值无效` };
+      if (typeof value !== 'string' || !field.options || !Object.hasOwn(field.options, value)) return { error: `${label}的取值无效` };
       return value;
     case 'datetime': {
       const ms = parseTime(value, tz);
