@@ -6,6 +6,7 @@ import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import { toDollars } from '../lib/money.js';
 import { manualRecharge } from '../recharge/manual.js';
+import { applyFilters } from '../resources/query.js';
 import { idOf } from '../resources/routes.js';
 import { createSession, revokeSession } from '../sessions/store.js';
 import { presentUser } from './present.js';
@@ -30,7 +31,7 @@ export function registerManageRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     if (body.keyword !== undefined && body.keyword !== '') {
       if (typeof body.keyword !== 'string' || body.keyword.length > 32) throw fail.badInput('关键词必须是 32 个字符以内的文本');
-      q = q.where('username', 'like', `%${body.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      q = applyFilters(q, [{ column: 'username', op: 'contains', value: body.keyword }]);
     }
     return ok({ list: await q.execute() });
   });
