@@ -34,6 +34,16 @@ const options: sanitize.IOptions = {
   },
 };
 
+/** Sanitizing is pure and the same few notices are shown over and over: recent results are kept. */
+const memo = new Map<string, string>();
+const MEMO_SIZE = 200;
+
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, options);
+  let clean = memo.get(html);
+  if (clean === undefined) {
+    clean = sanitize(html, options);
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+    memo.set(html, clean);
+  }
+  return clean;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { resources, type FieldDef, type ResourceDef, type Role } from '../../resources.config.js';
+import { sanitizeHtml } from '../html/sanitize.js';
 import { toDollars } from '../lib/money.js';
 import { formatTime } from '../lib/time.js';
 
@@ -15,6 +16,8 @@ export function outValue(field: FieldDef, value: unknown, tz: string): unknown {
     case 'bool': return Boolean(Number(value));
     case 'datetime': return formatTime(Number(value), tz);
     case 'int': case 'ref': return Number(value);
+    // Stored sanitized already; sanitized again on the way out, as rows may predate today's rules.
+    case 'html': return sanitizeHtml(String(value));
     default: return value;
   }
 }
