@@ -1,0 +1,214 @@
+/**
+ * Bad input, endpoint by endpoint: never a 500, always a Chinese message with the right code, and no
+ * table changes by a single row.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
+import { expectedRoutes, key, type RouteInfo } from './routes.js';
+
+const routes = expectedRoutes();
+const postRoutes = routes.filter((r) => r.method === 'POST');
+
+interface Case {
+  route: string;
+  what: string;
+  body?: unknown;
+  raw?: string;
+  contentType?: string;
+  query?: string;
+  code?: number;
+}
+
+/** Bodies no endpoint accepts. */
+const everywhere: Omit<Case, 'route'>[] = [
+  { what: 'broken JSON', raw: '{"username": "a",' },
+  { what: 'a JSON array', raw: '[{"id": 1}]' },
+  { what: 'a JSON string', raw: '"text"' },
+  { what: 'a JSON number', raw: '42' },
+  { what: 'JSON true', raw: 'true' },
+  { what: 'an unknown field', body: { no_such_field: 1 } },
+  { what: 'a __proto__ key', raw: '{"__proto__": {"type": "sup"}}' },
+  { what: 'a constructor.prototype key', raw: '{"constructor": {"prototype": {"type": "sup"}}}' },
+  { what: 'a form-encoded body', raw: 'username=admin&password=x', contentType: 'application/x-www-form-urlencoded' },
+  { what: 'a plain-text body', raw: 'hello', contentType: 'text/plain' },
+  { what: 'a NUL character', body: { ['k\u0000']: 'v\u0000' } },
+  { what: 'deep nesting', raw: `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
+  { what: 'an oversized body (over 1 MB)', raw: JSON.stringify({ content: 'x'.repeat(1_100_000) }), code: 413 },
+];
+
+const badDates = [
+  ['a single date, not a range', '2024-01-01'],
+  ['a range of one', ['2024-01-01']],
+  ['a range of three', ['2024-01-01', '2024-01-02', '2024-01-03']],
+  ['month 13', ['2024-13-01', null]],
+  ['February 30th', ['2024-02-30', null]],
+  ['hour 25', [null, '2024-01-01 25:00:00']],
+  ['words', ['yesterday', 'today']],
+  ['epoch numbers', [1704067200000, 1704153600000]],
+  ['a slashed date', ['2024/01/01', null]],
+  ['an ISO time with zone', ['2024-01-01T00:00:00Z', null]],
+] as const;
+
+/** What each list call refuses, beyond the bodies above. */
+function listCases(route: string, fields: Record<string, unknown>): Case[] {
+  const out: Case[] = [
+    ...['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page=1&page=2', 'pageSize=0', 'pageSize=1001',
+      'pageSize=abc', 'pageSize=-20', 'page=99999999999'].map((q) => ({ route, what: `?${q}`, query: `?${q}`, body: {} })),
+    { route, what: 'sorting by an unsortable field', body: { sort: 'remark' } },
+    { route, what: 'sorting by a column that is not a field', body: { sort: 'password_hash' } },
+    { route, what: 'sorting by an object property name', body: { sort: 'constructor' } },
+    { route, what: 'a sort that is not text', body: { sort: ['id'] } },
+    { route, what: 'an order other than asc or desc', body: { order: 'up' } },
+    { route, what: 'filtering by a field without search', body: { id: 1 } },
+    ...badDates.map(([what, value]) => ({ route, what: `create_at as ${what}`, body: { create_at: value } })),
+  ];
+  for (const [field, value] of Object.entries(fields)) out.push({ route, what: `${field} = ${JSON.stringify(value)}`, body: { [field]: value } });
+  return out;
+}
+
+// Rows made in beforeAll, named here and put in when a case is sent.
+const C = '$customer';
+const N = '$notice';
+
+function specificCases(): Case[] {
+  const c = C;
+  const ids = { notice: N };
+  return [
+    // register and login
+    ...[
+      { username: 123, password: 'password-1' }, { username: ['abc'], password: 'password-1' },
+      { username: 'abc_def', password: ['password-1'] }, { username: 'abc_def', password: 12345678 },
+      { username: 'abc_def', password: 'password-1', email: 5 }, { username: 'abc_def', password: 'password-1', tg: {} },
+      { username: 'abc_def', password: 'password-1', email: 'a\u0000@b.cn' }, { username: 'abc_def', password: 'x'.repeat(129) },
+      { username: null, password: 'password-1' },
+    ].map((body) => ({ route: 'POST /api/user/register', what: JSON.stringify(body).slice(0, 60), body })),
+    ...[
+      {}, { username: 'admin' }, { password: 'x' }, { username: 5, password: 'password' }, { username: 'admin', password: true },
+      { username: 'a'.repeat(65), password: 'password' }, { username: 'a\u0000b', password: 'password' },
+      { username: 'admin', password: 'x'.repeat(129) },
+    ].map((body) => ({ route: 'POST /api/user/login', what: JSON.stringify(body).slice(0, 60), body })),
+    // the caller's own account
+    ...[{ email: 5 }, { email: 'nope' }, { tg: 'x'.repeat(65) }, { tg: 'a\u0000' }, { email: ['a@b.cn'] }]
+      .map((body) => ({ route: 'POST /api/user/profile', what: JSON.stringify(body), body })),
+    ...[
+      {}, { old_password: 'Customer-pass-1' }, { old_password: 'Customer-pass-1', password: 'short' },
+      { old_password: 5, password: 'long-enough' }, { old_password: 'Customer-pass-1', password: ['long-enough'] },
+      { old_password: 'wrong-password', password: 'long-enough' },
+    ].map((body) => ({ route: 'POST /api/user/password', what: JSON.stringify(body), body })),
+    { route: 'POST /api/user/admin', what: 'an id', body: { id: 1 } },
+    // the sup's user calls
+    ...[
+      { username: ['abc'], password: 'password-1' }, { username: 'ok_name', password: 12345678 },
+      { username: 'ok_name', password: 'password-1', email: 'x' }, { username: 'ok_name', password: 'password-1', type: 5 },
+      { username: 'ok_name', password: 'password-1', status: 'banned' }, { username: 'ok_name', password: 'password-1', id: 5 },
+      { username: 'ok_name', password: 'password-1', create_at: '2024-01-01 00:00:00' },
+      { username: 'ok name', password: 'password-1' }, { username: 'ok_name', password: 'password-1', tg: 'a\u0000' },
+    ].map((body) => ({ route: 'POST /api/user/add', what: JSON.stringify(body).slice(0, 70), body })),
+    ...[
+      {}, { id: 'abc' }, { id: -1 }, { id: 0 }, { id: 1.5 }, { id: [c] }, { id: 9007199254740993 }, { id: c, type: 5 },
+      { id: c, status: 'banned' }, { id: c, email: {} }, { id: c, username: 'renamed' }, { id: c, balance: 100 },
+      { id: c, login_count: 3 }, { id: c, password: 'short' }, { id: c, type: null },
+    ].map((body) => ({ route: 'POST /api/user/edit', what: JSON.stringify(body), body })),
+    ...[{ keyword: 5 }, { keyword: 'x'.repeat(33) }, { ids: 'abc' }, { ids: [1, 'x'] }, { ids: Array(101).fill(1) }, { ids: [0] }, { ids: {} }]
+      .map((body) => ({ route: 'POST /api/user/search', what: JSON.stringify(body).slice(0, 60), body })),
+    ...[
+      { id: c, amount: 1.005, remark: 'x' }, { id: c, amount: '1.005', remark: 'x' }, { id: c, amount: '1.2.3', remark: 'x' },
+      { id: c, amount: true, remark: 'x' }, { id: c, amount: [1], remark: 'x' }, { id: c, amount: 'NaN', remark: 'x' },
+      { id: c, amount: '-', remark: 'x' }, { id: c, amount: ' ', remark: 'x' }, { id: c, amount: 1e21, remark: 'x' },
+      { id: c, amount: 1, remark: 'x'.repeat(256) }, { id: c, amount: 1, remark: 'a\u0000' }, { id: c, amount: 1 },
+      { id: 'x', amount: 1, remark: 'x' }, { amount: 1, remark: 'x' }, { id: c, amount: 0, remark: 'x' },
+      { id: c, amount: -1_000_000.01, remark: 'x' }, { id: c, amount: '１', remark: 'x' },
+    ].map((body) => ({ route: 'POST /api/user/money', what: JSON.stringify(body), body })),
+    ...[{}, { id: 'x' }, { id: c, extra: 1 }, { id: -3 }].map((body) => ({ route: 'POST /api/user/manager', what: JSON.stringify(body), body })),
+    ...['?id=abc', '?id=0', '?id=-5', '?id=1.5', '', '?id=1e3', '?id=99999999999999999999', `?id=${c}&id=${c}`, '?id=%00']
+      .map((query) => ({ route: 'GET /api/user/detail', what: query || 'no id', query })),
+    ...listCases('POST /api/user/data', { username: 5, type: 'root', status: true, email: 'x', balance: 1, login_at: ['2024-01-01', null], username2: 'x' }),
+    // notices
+    ...[
+      { title: '', content: '<p>x</p>' }, { title: '   ', content: '<p>x</p>' }, { title: 'x'.repeat(101), content: '<p>x</p>' },
+      { title: 5, content: '<p>x</p>' }, { title: 't', content: 5 }, { title: 't' }, { content: '<p>x</p>' },
+      { title: 't', content: '<p>x</p>', day: 366 }, { title: 't', content: '<p>x</p>', day: -1 },
+      { title: 't', content: '<p>x</p>', day: 1.5 }, { title: 't', content: '<p>x</p>', day: '1e2' },
+      { title: 't', content: '<p>x</p>', popup: 'true' }, { title: 't', content: '<p>x</p>', popup: 2 },
+      { title: 't', content: 'x'.repeat(20_001) }, { title: 't', content: '<p>&nbsp;</p>' },
+      { title: 't', content: '<p>x</p>', create_at: '2024-01-01 00:00:00' }, { title: 't', content: '<p>x</p>', id: 5 },
+    ].map((body) => ({ route: 'POST /api/notice/add', what: JSON.stringify(body).slice(0, 70), body })),
+    ...[
+      {}, { id: 'x' }, { id: ids.notice, day: 'abc' }, { id: ids.notice, title: '' }, { id: ids.notice, content: '<script>x</script>' },
+      { id: ids.notice, popup: null }, { id: ids.notice, day: null }, { id: ids.notice, day: '' }, { id: 999_999, title: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/notice/edit', what: JSON.stringify(body), body, code })),
+    ...[{}, { ids: [] }, { ids: 'x' }, { ids: [0] }, { ids: Array(101).fill(1) }, { ids: [ids.notice, 'x'] }, { ids: [999_999], code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/notice/del', what: JSON.stringify(body).slice(0, 60), body, code })),
+    ...['?id=abc', '?id=0', '?id=1.5', '?id=%00'].map((query) => ({ route: 'GET /api/notice/detail', what: query, query })),
+    ...listCases('POST /api/notice/data', { title: 5, popup: 'yes', content: 'x', day: 1 }),
+    // contact settings
+    ...[{ content: 5 }, { content: 'x'.repeat(20_001) }, { content: ['<p>x</p>'] }, { content: '<p>\u0000</p>' }]
+      .map((body) => ({ route: 'POST /api/config/edit', what: JSON.stringify(body).slice(0, 60), body })),
+    // finance and recharge records
+    ...listCases('POST /api/finance/data', { type: 'gift', amount: 1, remark: 5, user_id: 1 }),
+    ...listCases('POST /api/recharge/data', { type: 'card', user_id: 1, remark: 'x' }),
+    ...['?id=abc', '?id=0', '?id=', '?id=1&id=2'].flatMap((query) => [
+      { route: 'GET /api/finance/detail', what: query, query }, { route: 'GET /api/recharge/detail', what: query, query },
+    ]),
+  ];
+}
+
+describe.each(dbKinds)('bad input on %s', (kind) => {
+  let s: TestServer;
+  let tokens: Record<'sup' | 'customer', string>;
+  let ids: { customer: number; notice: number };
+  const tokenFor = (route: RouteInfo) =>
+    route.access === 'public' ? undefined : route.access === 'sup' ? tokens.sup : tokens.customer;
+
+  beforeAll(async () => {
+    s = await startServer(kind);
+    const sup = await s.login(SUP.username, SUP.password);
+    const customer = await s.addCustomer(sup, 'plain_user');
+    // Rows in every table, so nothing is compared against emptiness.
+    expect((await s.post('/api/user/register', { username: 'registered', password: 'password-1' })).code).toBe(200);
+    await s.post('/api/user/money', { id: customer.id, amount: 3, remark: '初始' }, sup);
+    const notice = await s.post('/api/notice/add', { title: '公告', content: '<p>x</p>' }, sup);
+    await s.post('/api/config/edit', { content: '<p>联系</p>' }, sup);
+    tokens = { sup, customer: customer.token };
+    ids = { customer: customer.id, notice: notice.data.id };
+  });
+  afterAll(() => s?.close());
+
+  async function expectRefused(c: Case) {
+    const route = routes.find((r) => key(r) === c.route);
+    if (!route) throw new Error(`no route ${c.route}`);
+    const named = (text: string) => text.replaceAll(C, String(ids.customer)).replaceAll(N, String(ids.notice));
+    const fill = (v: unknown): unknown =>
+      v === C ? ids.customer : v === N ? ids.notice
+        : Array.isArray(v) ? v.map(fill)
+          : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
+    const body = fill(c.body);
+    const before = await s.snapshot();
+    const r = await s.call(route.method, route.path + named(c.query ?? ''), {
+      token: tokenFor(route), body, raw: c.raw, contentType: c.contentType,
+    });
+    expect(r.status).not.toBe(500);
+    expect(r.code, r.message).toBe(c.code ?? 400);
+    expect(chinese(r.message)).toBe(true);
+    expect(await s.snapshot()).toBe(before);
+  }
+
+  const general = postRoutes.flatMap((r) => everywhere.map((c) => ({ ...c, route: key(r) })));
+  it.each(general.map((c) => [c.route, c.what, c] as const))('%s with %s', async (_r, _w, c) => expectRefused(c));
+
+  it('every route has cases of its own', () => {
+    const covered = new Set(specificCases().map((c) => c.route));
+    const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index'];
+    // Calls that take no input at all: the general bodies above (POST) or nothing to get wrong (GET).
+    expect(routes.map(key).filter((k) => !covered.has(k)).sort()).toEqual(plain.sort());
+  });
+
+  it.each(specificCases().map((c) => [c.route, c.what, c] as const))('%s with %s', async (_r, _w, c) => expectRefused(c));
+
+  it('the calls without input ignore stray query parameters', async () => {
+    for (const path of ['/api/user/base?x=1', '/api/notice/recent?page=abc', '/api/config/index?id=%00', '/api/statistics/index?from=x']) {
+      const r = await s.get(path, tokens.customer);
+      expect(r.code, path).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Secrets stay out of the log and out of the answers: the server runs in a child process with its
+ * real logger (level trace, every token rotated), and the test reads what it wrote.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const fixture = path.join(import.meta.dirname, 'fixtures', 'log-server.ts');
+const SUP_PASSWORD = 'Log-test-secret-9271';
+
+describe('the server log', () => {
+  let child: ChildProcess;
+  let url: string;
+  let stdout = '';
+
+  beforeAll(async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+      env: { ...process.env, FIXTURE_SUP_PASSWORD: SUP_PASSWORD },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk) => { stdout += chunk; });
+    url = await new Promise<string>((resolve, reject) => {
+      let stderr = '';
+      child.stderr!.on('data', (chunk) => {
+        stderr += chunk;
+        const m = /LISTENING (\S+)/.exec(stderr);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', (code) => reject(new Error(`log server exited (${code}): ${stderr}`)));
+    });
+  });
+  afterAll(() => { child?.kill('SIGTERM'); });
+
+  const post = async (p: string, body: unknown, token?: string) => {
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { json: await res.json(), header: res.headers.get('authorization') };
+  };
+
+  it('holds the requests but no password, token or password hash', async () => {
+    const secrets: string[] = [SUP_PASSWORD, 'Customer-secret-5521', 'Changed-secret-8830'];
+    const answers: string[] = [];
+    const login = await post('/api/user/login', { username: 'admin', password: SUP_PASSWORD });
+    expect(login.json.code).toBe(200);
+    const token = login.json.data.token as string;
+    secrets.push(token);
+    answers.push(JSON.stringify(login.json));
+
+    const added = await post('/api/user/add', { username: 'log_user', password: 'Customer-secret-5521' }, token);
+    expect(added.json.code).toBe(200);
+    // Every call rotates here, so new tokens travel in response headers too.
+    if (added.header) secrets.push(added.header.slice(7));
+    const customer = await post('/api/user/login', { username: 'log_user', password: 'Customer-secret-5521' });
+    secrets.push(customer.json.data.token);
+    const changed = await post('/api/user/password', { old_password: 'Customer-secret-5521', password: 'Changed-secret-8830' }, customer.json.data.token);
+    expect(changed.json.code).toBe(200);
+    if (changed.header) secrets.push(changed.header.slice(7));
+    const failed = await post('/api/user/login', { username: 'log_user', password: 'Customer-secret-5521' });
+    expect(failed.json.code).toBe(400);
+    const info = await post('/api/user/info', {}, token);
+    answers.push(JSON.stringify(info.json), JSON.stringify(customer.json), JSON.stringify(added.json));
+    await new Promise((r) => setTimeout(r, 300)); // let the log lines land
+
+    expect(stdout).toContain('/api/user/login');
+    expect(stdout).toContain('/api/user/password');
+    for (const secret of secrets) expect(stdout.includes(secret), `log holds ${secret.slice(0, 6)}…`).toBe(false);
+    expect(stdout).not.toMatch(/\$argon2|password_hash/);
+    for (const answer of answers) expect(answer).not.toMatch(/password|\$argon2/i);
+  });
+});
