@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, loginUi, openBrowser, shot, startServer, useToken, type Server } from './harness';
+
+let server: Server;
+let supToken: string;
+let customerToken: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  supToken = await server.api.login(ADMIN.username, ADMIN.password);
+  customerToken = await server.api.register('alice_01', 'alice-pass-1');
+  const users = await server.api.call('POST', '/api/user/data?page=1&pageSize=10', supToken, { username: 'alice_01' });
+  await server.api.call('POST', '/api/user/money', supToken, { id: users.data.list[0].id, amount: '25.50', remark: '测试充值' });
+});
+afterAll(async () => { await server?.stop(); });
+
+async function withBrowser(fn: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+  const browser = await openBrowser(viewport);
+  try { await fn(browser.page); } finally { await browser.close(); }
+}
+
+const menuTexts = (page: Page) => page.locator('.ant-layout-sider .ant-menu-title-content').allInnerTexts();
+
+async function openAllSections(page: Page) {
+  for (const title of await page.locator('.ant-layout-sider .ant-menu-submenu-title').all()) {
+    const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
+    if (!open) await title.click();
+  }
+}
+
+describe('guard', () => {
+  it('sends a visitor without a token to /store, and a logged-in user at /store to /items/store', async () => {
+    await withBrowser(async (page) => {
+      await page.goto(`${server.url}/home`);
+      await page.waitForURL('**/store');
+      await expect.poll(() => page.getByText('登录').first().isVisible()).toBe(true);
+      await shot(page, 'store-public');
+      await page.goto(`${server.url}/items/order/record`);
+      await page.waitForURL('**/store');
+
+      await useToken(page, server.url, customerToken, 'user');
+      await page.goto(`${server.url}/store`);
+      await page.waitForURL('**/items/store');
+      await page.goto(`${server.url}/no/such/page`);
+      await expect.poll(() => page.getByText('页面不存在').isVisible()).toBe(true);
+      await shot(page, 'not-found');
+    });
+  });
+
+  it('a token the server refuses (204) clears the session and lands on /login', async () => {
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, 'not-a-valid-token', 'user');
+      await page.goto(`${server.url}/home`);
+      await page.waitForURL('**/store');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+      // A session revoked while the console is open: the next call answers 205 -> /login.
+      const token = await server.api.login('alice_01', 'alice-pass-1');
+      await useToken(page, server.url, token, 'user');
+      await page.goto(`${server.url}/home`);
+      await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
+      await page.evaluate(() => localStorage.setItem('token', 'revoked-or-unknown-token'));
+      await page.goto(`${server.url}/account/detail`);
+      await page.waitForURL('**/login');
+      await expect.poll(() => page.getByText(/需要重新登录/).first().isVisible()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    });
+  });
+});
+
+describe('menus per role', () => {
+  it('sup sees system settings, user management and "他的API", and no store or recharge', async () => {
+    await withBrowser(async (page) => {
+      await loginUi(page, server.url, ADMIN.username, ADMIN.password);
+      await page.goto(`${server.url}/home`);
+      await openAllSections(page);
+      const items = await menuTexts(page);
+      expect(items).toEqual(expect.arrayContaining(['联系方式', '公告列表', '分组配置', '用户列表', '用户折扣', '修改信息',
+        'API管理', '订单记录', '重提记录', '接码记录', '他的API', '财务明细', '充值记录']));
+      expect(items).not.toContain('API商城');
+      expect(items).not.toContain('账户充值');
+      expect(items).not.toContain('我的API');
+      expect(await page.getByTestId('balance').count()).toBe(0);
+      await shot(page, 'home-sup');
+    });
+  });
+
+  it('a customer sees the store, top-up and "我的API", and no system settings', async () => {
+    await withBrowser(async (page) => {
+      await loginUi(page, server.url, 'alice_01', 'alice-pass-1');
+      await page.goto(`${server.url}/home`);
+      await openAllSections(page);
+      const items = await menuTexts(page);
+      expect(items).toEqual(expect.arrayContaining(['修改信息', 'API商城', '订单记录', '重提记录', '接码记录', '我的API',
+        '财务明细', '账户充值', '充值记录']));
+      for (const hidden of ['联系方式', '公告列表', '分组配置', '用户列表', '用户折扣', 'API管理', '他的API']) {
+        expect(items).not.toContain(hidden);
+      }
+      await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$25.50');
+      await shot(page, 'home-customer');
+    });
+  });
+
+  it('the breadcrumb is section plus item, and the logo goes home and clears it', async () => {
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, supToken, 'sup');
+      await page.goto(`${server.url}/system/notice`);
+      await expect.poll(() => page.getByTestId('breadcrumb').innerText()).toMatch(/系统设置\s*\/\s*公告列表/);
+      await page.getByTestId('brand').click();
+      await page.waitForURL('**/home');
+      await expect.poll(() => page.getByTestId('breadcrumb').innerText()).toBe('');
+    });
+  });
+});
+
+describe('sidebar', () => {
+  it('collapses by itself below 768 px and stays 248 px wide above', async () => {
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, supToken, 'sup');
+      await page.goto(`${server.url}/home`);
+      await expect.poll(() => page.getByTestId('sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(248);
+      await page.setViewportSize({ width: 767, height: 800 });
+      await expect.poll(() => page.getByTestId('sider').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100);
+      await expect.poll(() => page.getByTestId('brand').innerText()).toBe('接码');
+      await shot(page, 'home-767px');
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect.poll(() => page.getByTestId('sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(248);
+    });
+  });
+});
+
+describe('header actions', () => {
+  it('log out asks "确认退出 / 确定要退出吗？" first; cancel keeps the session, OK ends it', async () => {
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
+      await page.goto(`${server.url}/home`);
+      const logout = async () => {
+        await page.getByTestId('user-menu').click();
+        await page.getByText('退出登录').click();
+      };
+      await logout();
+      await expect.poll(() => page.getByText('确定要退出吗？').isVisible()).toBe(true);
+      expect(await page.locator('.ant-modal-confirm-title').innerText()).toBe('确认退出');
+      await shot(page, 'logout-confirm');
+      await page.getByRole('button', { name: '取消' }).click();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+      await logout();
+      await page.getByRole('button', { name: '退 出' }).or(page.getByRole('button', { name: '退出' })).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    });
+  });
+
+  it('sup switches into a user from the user list and back to management', async () => {
+    await withBrowser(async (page) => {
+      await loginUi(page, server.url, ADMIN.username, ADMIN.password);
+      await page.goto(`${server.url}/user/index?f_username=alice_01`);
+      const row = page.locator('tr', { hasText: 'alice_01' });
+      await row.getByText('切换到该用户').click();
+      await page.getByRole('button', { name: /确\s*定/ }).click();
+      await page.waitForURL('**/home');
+      await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain('alice_01');
+      expect(await page.evaluate(() => localStorage.getItem('type'))).not.toBe('sup');
+      await expect.poll(() => page.getByTestId('balance').isVisible()).toBe(true);
+
+      await page.getByTestId('user-menu').click();
+      await page.getByText('切换回管理').click();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('type'))).toBe('sup');
+      await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain(ADMIN.username);
+      expect(await page.getByTestId('balance').count()).toBe(0);
+    });
+  });
+});
+
+describe('announcement', () => {
+  it('shows on load, "N 天内不再提醒" hides it across reloads until N days pass', async () => {
+    const added = await server.api.call('POST', '/api/notice/add', supToken,
+      { title: '系统维护通知', content: '<p>今晚 <b>23:00</b> 维护</p>', popup: true, day: 3 });
+    expect(added.code).toBe(200);
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
+      await page.goto(`${server.url}/home`);
+      const modal = page.locator('.ant-modal', { hasText: '系统维护通知' });
+      await expect.poll(() => modal.isVisible()).toBe(true);
+      await shot(page, 'announcement');
+      // Closing only closes: the next load shows it again.
+      await modal.getByRole('button', { name: /关\s*闭/ }).click();
+      await page.reload();
+      await expect.poll(() => modal.isVisible()).toBe(true);
+      await modal.getByRole('button', { name: '3 天内不再提醒' }).click();
+      await page.reload();
+      await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
+      await page.waitForTimeout(1000);
+      expect(await modal.isVisible()).toBe(false);
+      // Three days later (the dismissal moved back in time) it is shown again.
+      await page.evaluate(() => {
+        const at = Number(localStorage.getItem('notice_dismissed_at'));
+        localStorage.setItem('notice_dismissed_at', String(at - 3 * 86_400_000 - 1000));
+      });
+      await page.reload();
+      await expect.poll(() => modal.isVisible()).toBe(true);
+    });
+  });
+});
+
+describe('home', () => {
+  it("the sup's cards show the figures of /api/statistics/index", async () => {
+    const stats = (await server.api.call('GET', '/api/statistics/index', supToken)).data;
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, supToken, 'sup');
+      await page.goto(`${server.url}/home`);
+      const value = (id: string) => page.getByTestId(id).getByTestId('stat-value').innerText();
+      const money = (n: number) => `$${n.toFixed(2)}`;
+      await expect.poll(() => value('stat-userCount')).toBe(String(stats.userCount));
+      expect(await value('stat-userCountMonth')).toBe(String(stats.userCountMonth));
+      expect(await value('stat-todayOrder')).toBe(money(stats.todayOrder));
+      expect(await value('stat-todayRechargeManual')).toBe(money(stats.todayRecharge - stats.todayRechargeAuto));
+      expect(await value('stat-monthRechargeManual')).toBe(money(stats.monthRecharge - stats.monthRechargeAuto));
+      expect(await value('summary-balance')).toBe(money(stats.admin.balance));
+      expect(await value('summary-rechargeManual')).toBe(money(stats.admin.recharge - stats.admin.rechargeAuto));
+      expect(await value('summary-diff')).toBe(money(stats.admin.diff));
+      expect(await page.getByTestId('summary-diff').innerText()).toContain('正常');
+    });
+  });
+
+  it("a customer's cards show their own figures", async () => {
+    const token = await server.api.login('alice_01', 'alice-pass-1');
+    const stats = (await server.api.call('GET', '/api/statistics/index', token)).data;
+    expect(stats.totalRecharge).toBe(25.5);
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, token, 'user');
+      await page.goto(`${server.url}/home`);
+      const value = (id: string) => page.getByTestId(id).getByTestId('stat-value').innerText();
+      await expect.poll(() => value('stat-totalRecharge')).toBe('$25.50');
+      expect(await value('stat-todayRecharge')).toBe(`$${stats.todayRecharge.toFixed(2)}`);
+      expect(await value('stat-tokenNum')).toBe(String(stats.tokenNum));
+    });
+  });
+});
