@@ -1,0 +1,36 @@
+import { Spin } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { loadBaseInfo } from '../providers/auth-provider';
+import { useAuthState } from '../providers/use-auth-state';
+
+/** One base-info call at a time, however many guards mount. */
+let loading: Promise<unknown> | null = null;
+
+/**
+ * The route guard of SPEC.md 2: no token goes to /store; with a token but no user info yet, the base
+ * info is fetched (a refusal clears the token, which sends the user to /store). A session that ends
+ * while the console is open (logout, or a 203/204/205 answer) leads to /login instead: the router
+ * applies navigations as transitions, after this store-driven render, so this guard decides where.
+ */
+export default function RequireAuth({ children }: { children: ReactNode }) {
+  const { token, userInfo } = useAuthState();
+  const needsInfo = Boolean(token) && !userInfo;
+  const hadSession = useRef(false);
+  if (token && userInfo) hadSession.current = true;
+
+  useEffect(() => {
+    if (!needsInfo || loading) return;
+    loading = loadBaseInfo().finally(() => { loading = null; });
+  }, [needsInfo]);
+
+  if (!token) return <Navigate to={hadSession.current ? '/login' : '/store'} replace />;
+  if (!userInfo) {
+    return (
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}>
+        <Spin size="large" tip="加载中..."><div style={{ width: 120, height: 60 }} /></Spin>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,42 @@
+import { Menu, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { iconOf } from '../framework/icons';
+import type { MenuSection } from '../framework/menu';
+
+interface Props {
+  menu: MenuSection[];
+  selected?: { section: string; route: string };
+  collapsed: boolean;
+}
+
+/** Section submenus with their items; the current route selects its item and opens its section. */
+export default function SideMenu({ menu, selected, collapsed }: Props) {
+  const [openKeys, setOpenKeys] = useState<string[]>(selected ? [selected.section] : []);
+  useEffect(() => {
+    const section = selected?.section;
+    if (section) setOpenKeys((keys) => (keys.includes(section) ? keys : [...keys, section]));
+  }, [selected?.section]);
+
+  const items: MenuProps['items'] = useMemo(() => menu.map((section) => ({
+    key: section.key,
+    icon: iconOf(section.icon),
+    label: section.label,
+    children: section.items.map((item) => ({
+      key: item.route,
+      icon: iconOf(item.icon),
+      label: <Link to={item.route}>{item.label}</Link>,
+    })),
+  })), [menu]);
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected.route] : []}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
+}

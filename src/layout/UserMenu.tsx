@@ -1,0 +1,64 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Space, type MenuProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { authState, type UserInfo } from '../providers/auth-state';
+import { api } from '../providers/http';
+
+interface SwitchAnswer { token: string; type: string; user?: UserInfo }
+
+/** Back from a user's account to the sup who switched into it (SPEC.md 4). */
+export async function switchBackToManager(): Promise<void> {
+  const data = await api.post<SwitchAnswer>('/api/user/admin', {});
+  if (data?.token) authState.setToken(data.token);
+  authState.setType('sup');
+  if (data?.user) authState.setUserInfo(data.user);
+}
+
+/** The header's user dropdown: change password, switch back to management, log out. */
+export default function UserMenu({ user }: { user: UserInfo | null }) {
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+
+  const logout = () => modal.confirm({
+    title: '确认退出',
+    content: '确定要退出吗？',
+    okText: '退出',
+    cancelText: '取消',
+    onOk: () => {
+      navigate('/login', { replace: true });
+      authState.clear();
+      queryClient.clear(); // nothing of this account stays cached for the next one
+    },
+  });
+
+  const switchBack = async () => {
+    try {
+      await switchBackToManager();
+    } catch {
+      return; // the client has shown the reason
+    }
+    message.success('切换成功');
+    window.location.reload();
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/user/info') },
+    user?.manager ? { key: 'manager', icon: <SwapOutlined />, label: '切换回管理', onClick: switchBack } : null,
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: logout },
+  ];
+
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <a onClick={(e) => e.preventDefault()} data-testid="user-menu" style={{ color: 'inherit', whiteSpace: 'nowrap' }}>
+        <Space size={6}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1677ff' }} />
+          <span className="shell-username">{user?.username ?? ''}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Space>
+      </a>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { pages, resources, roleOf, sections, type PageDef } from '../../resources.config';
+import { buildMenu, findMenuItem, type MenuSection } from '../framework/menu';
+import { useAuthState } from '../providers/use-auth-state';
+
+export interface Crumb { label: string; section?: string; route?: string }
+
+/** The breadcrumb of a path: section + item; the page label for pages outside the menu; none on /home. */
+export function crumbsOf(menu: MenuSection[], pathname: string): Crumb[] {
+  if (pathname === '/home' || pathname === '/') return [];
+  const found = findMenuItem(menu, pathname);
+  if (found) return [{ label: found.section.label, section: found.section.key }, { label: found.item.label, route: found.item.route }];
+  const page = Object.values(pages as Record<string, PageDef>).find((p) => p.route === pathname);
+  return page ? [{ label: page.label, route: page.route }] : [];
+}
+
+/** The menu of the current role and where the current route sits in it. */
+export function useShellMenu() {
+  const { type } = useAuthState();
+  const { pathname } = useLocation();
+  const role = roleOf(type);
+  const menu = useMemo(() => buildMenu(sections, [resources, pages], role), [role]);
+  const found = useMemo(() => findMenuItem(menu, pathname), [menu, pathname]);
+  const crumbs = useMemo(() => crumbsOf(menu, pathname), [menu, pathname]);
+  return { role, menu, found, crumbs, pathname };
+}

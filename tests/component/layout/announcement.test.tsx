@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import {
+  DISMISSED_AT_KEY, DISMISSED_ID_KEY, readDismissal, shouldShowAnnouncement,
+} from '../../../src/layout/announcement';
+import AnnouncementModal, { resetAnnouncementCheck } from '../../../src/layout/AnnouncementModal';
+import { authState } from '../../../src/providers/auth-state';
+import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = Date.parse('2025-03-10T12:00:00Z');
+
+describe('shouldShowAnnouncement (SPEC.md 4)', () => {
+  const notice = { id: 7, title: '维护通知', content: '<p>x</p>', day: 3 };
+
+  it('shows nothing when there is no announcement', () => {
+    expect(shouldShowAnnouncement(null, null, now)).toBe(false);
+  });
+
+  it('shows an announcement that was never dismissed', () => {
+    expect(shouldShowAnnouncement(notice, null, now)).toBe(true);
+  });
+
+  it('hides it until `day` days have passed since "不再提醒", then shows it again', () => {
+    expect(shouldShowAnnouncement(notice, { at: now - 1 * DAY, id: 7 }, now)).toBe(false);
+    expect(shouldShowAnnouncement(notice, { at: now - 3 * DAY + 1000, id: 7 }, now)).toBe(false);
+    expect(shouldShowAnnouncement(notice, { at: now - 3 * DAY, id: 7 }, now)).toBe(true);
+    expect(shouldShowAnnouncement(notice, { at: now - 10 * DAY, id: 7 }, now)).toBe(true);
+  });
+
+  it('shows a new announcement at once even if the previous one was dismissed a moment ago', () => {
+    expect(shouldShowAnnouncement({ ...notice, id: 8 }, { at: now - 1000, id: 7 }, now)).toBe(true);
+  });
+
+  it('always shows an announcement whose interval is 0 days', () => {
+    expect(shouldShowAnnouncement({ ...notice, day: 0 }, { at: now, id: 7 }, now)).toBe(true);
+  });
+
+  it('applies the day rule to a dismissal stored without an id', () => {
+    expect(shouldShowAnnouncement(notice, { at: now - DAY, id: null }, now)).toBe(false);
+    expect(shouldShowAnnouncement(notice, { at: now - 4 * DAY, id: null }, now)).toBe(true);
+  });
+});
+
+describe('the announcement modal', () => {
+  let server: EnvelopeServer;
+  beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    pointClientAt(server);
+    resetAnnouncementCheck();
+    authState.setToken('tok');
+    server.on('GET /api/notice/detail', {
+      data: { id: 5, title: '系统公告标题', content: '<p>内容<img src=x onerror="window.__xss=1"></p>', day: 2, create_at: '2025-03-01 08:00:00' },
+    });
+  });
+  afterEach(() => server.reset());
+
+  const mount = () => render(<AntApp><AnnouncementModal /></AntApp>);
+
+  it('shows the title and sanitized content, and "N 天内不再提醒" stores the time and the id', async () => {
+    mount();
+    expect(await screen.findByText('系统公告标题')).toBeTruthy();
+    expect(screen.getByText('内容')).toBeTruthy();
+    const img = document.querySelector('.ant-modal img');
+    expect(img?.getAttribute('onerror')).toBeNull();
+    const before = Date.now();
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: '2 天内不再提醒' })); });
+    expect(Number(localStorage.getItem(DISMISSED_AT_KEY))).toBeGreaterThanOrEqual(before);
+    expect(localStorage.getItem(DISMISSED_ID_KEY)).toBe('5');
+    expect(readDismissal()).toEqual({ at: expect.any(Number), id: 5 });
+  });
+
+  it('"关闭" only closes: nothing is stored and the next load shows it again', async () => {
+    const first = mount();
+    fireEvent.click(await screen.findByRole('button', { name: /^关\s?闭$/ }));
+    expect(localStorage.getItem(DISMISSED_AT_KEY)).toBeNull();
+    first.unmount();
+    resetAnnouncementCheck(); // a new page load
+    mount();
+    expect(await screen.findByText('系统公告标题')).toBeTruthy();
+  });
+
+  it('stays hidden after "不再提醒" within the interval', async () => {
+    localStorage.setItem(DISMISSED_AT_KEY, String(Date.now() - DAY));
+    localStorage.setItem(DISMISSED_ID_KEY, '5');
+    mount();
+    await waitFor(() => expect(server.calls('GET /api/notice/detail')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('系统公告标题')).toBeNull();
+  });
+
+  it('shows nothing when there is no announcement', async () => {
+    server.on('GET /api/notice/detail', { data: null });
+    mount();
+    await waitFor(() => expect(server.calls('GET /api/notice/detail')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.ant-modal')).toBeNull();
+  });
+});

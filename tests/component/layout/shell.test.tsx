@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import '../../../src/app/icons';
+import RequireAuth from '../../../src/layout/RequireAuth';
+import Shell from '../../../src/layout/Shell';
+import { resetAnnouncementCheck } from '../../../src/layout/AnnouncementModal';
+import { authState, type UserInfo } from '../../../src/providers/auth-state';
+import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { setViewportWidth } from './viewport';
+
+const user = (type: string, extra: Partial<UserInfo> = {}): UserInfo => ({
+  id: 1, username: type === 'sup' ? 'admin' : 'alice', type, balance: 12.3, email: null, tg: null,
+  create_at: null, login_at: null, login_count: 1, login_ip: null, ...extra,
+});
+
+function Where() {
+  const { pathname } = useLocation();
+  return <div data-testid="where">{pathname}</div>;
+}
+
+function mount(path: string, type: string, extra: Partial<UserInfo> = {}) {
+  authState.setToken('tok');
+  authState.setType(type);
+  authState.setUserInfo(user(type, extra));
+  // As App.tsx mounts it: the guard around the shell, navigations applied as transitions.
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AntApp>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route element={<RequireAuth><Shell /></RequireAuth>}>
+              <Route path="*" element={<Where />} />
+            </Route>
+            <Route path="/login" element={<div>登录页</div>} />
+            <Route path="/store" element={<div>公开商城</div>} />
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
+
+/** Opens every section (closed inline submenus render no items) and lists the item labels. */
+const menuTexts = () => {
+  document.querySelectorAll('.shell-sider .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
+    .forEach((title) => fireEvent.click(title));
+  return Array.from(document.querySelectorAll('.shell-sider .ant-menu-title-content')).map((e) => e.textContent);
+};
+const submenuTitles = () => Array.from(document.querySelectorAll('.shell-sider .ant-menu-submenu-title')).map((e) => e.textContent);
+
+let server: EnvelopeServer;
+beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
+afterAll(() => server.close());
+beforeEach(() => { pointClientAt(server); resetAnnouncementCheck(); setViewportWidth(1280); });
+afterEach(() => { server.reset(); authState.clear(); });
+
+describe('the shell menu per role', () => {
+  it('gives sup the system settings, user list and API management, but not the store or top-up', () => {
+    mount('/home', 'sup');
+    expect(submenuTitles()).toEqual(['系统设置', '账户管理', '接码中心', '财务管理']);
+    const items = menuTexts();
+    for (const label of ['联系方式', '公告列表', '分组配置', '用户列表', '用户折扣', '修改信息', 'API管理', '他的API', '财务明细', '充值记录']) {
+      expect(items).toContain(label);
+    }
+    for (const label of ['API商城', '账户充值', '我的API']) expect(items).not.toContain(label);
+  });
+
+  it('gives a customer the store, top-up and "我的API", without system settings', () => {
+    mount('/home', 'user');
+    expect(submenuTitles()).toEqual(['账户管理', '接码中心', '财务管理']);
+    const items = menuTexts();
+    for (const label of ['修改信息', 'API商城', '订单记录', '重提记录', '接码记录', '我的API', '财务明细', '账户充值', '充值记录']) {
+      expect(items).toContain(label);
+    }
+    for (const label of ['联系方式', '用户列表', 'API管理', '他的API']) expect(items).not.toContain(label);
+  });
+});
+
+describe('the shell header', () => {
+  it('selects the current route, opens its section and shows section / item as the breadcrumb', () => {
+    mount('/account/record', 'user');
+    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('充值记录');
+    expect(document.querySelector('.ant-menu-submenu-open .ant-menu-submenu-title')?.textContent).toBe('财务管理');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('财务管理/充值记录');
+  });
+
+  it('shows no breadcrumb on /home, and the brand leads there', () => {
+    mount('/user/info', 'user');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('账户管理/修改信息');
+    fireEvent.click(screen.getByTestId('brand'));
+    expect(screen.getByTestId('where').textContent).toBe('/home');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('');
+  });
+
+  it('shows a customer the balance with 2 decimals and a recharge button; hides both for sup', () => {
+    const { unmount } = mount('/home', 'user');
+    expect(screen.getByTestId('balance').textContent).toContain('$12.30');
+    fireEvent.click(within(screen.getByTestId('balance')).getByRole('button'));
+    expect(screen.getByTestId('where').textContent).toBe('/account/recharge');
+    unmount();
+    mount('/home', 'sup');
+    expect(screen.queryByTestId('balance')).toBeNull();
+  });
+
+  it('offers "切换回管理" only to a user with a manager', async () => {
+    const { unmount } = mount('/home', 'user');
+    fireEvent.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByText('修改密码')).toBeTruthy();
+    expect(screen.queryByText('切换回管理')).toBeNull();
+    unmount();
+    mount('/home', 'user', { manager: 'admin' });
+    fireEvent.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByText('切换回管理')).toBeTruthy();
+  });
+
+  it('asks "确认退出" before logging out, then clears the session and goes to /login', async () => {
+    mount('/home', 'user');
+    fireEvent.click(screen.getByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('退出登录'));
+    const dialog = await screen.findByRole('dialog', { name: '确认退出' });
+    expect(within(dialog).getByText('确定要退出吗？')).toBeTruthy();
+    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ })); });
+    await waitFor(() => expect(screen.getByText('登录页')).toBeTruthy());
+    expect(authState.getToken()).toBeNull();
+    expect(authState.getType()).toBeNull();
+    expect(authState.getUserInfo()).toBeNull();
+  });
+});
+
+describe('the sider', () => {
+  it('is 248 px wide with the full brand on a wide window', () => {
+    mount('/home', 'sup');
+    const sider = screen.getByTestId('sider');
+    expect(sider.style.width).toBe('248px');
+    expect(screen.getByTestId('brand').textContent).toBe('接码平台');
+  });
+
+  it('is collapsed at 767 px and not at 768 px', () => {
+    setViewportWidth(767);
+    const narrow = mount('/home', 'sup');
+    expect(screen.getByTestId('sider').className).toContain('ant-layout-sider-collapsed');
+    expect(screen.getByTestId('brand').textContent).toBe('接码');
+    narrow.unmount();
+    setViewportWidth(768);
+    mount('/home', 'sup');
+    expect(screen.getByTestId('sider').className).not.toContain('ant-layout-sider-collapsed');
+  });
+
+  it('collapses and expands with the header toggle', () => {
+    mount('/home', 'sup');
+    fireEvent.click(screen.getByRole('button', { name: '收起菜单' }));
+    expect(screen.getByTestId('sider').className).toContain('ant-layout-sider-collapsed');
+    fireEvent.click(screen.getByRole('button', { name: '展开菜单' }));
+    expect(screen.getByTestId('sider').className).not.toContain('ant-layout-sider-collapsed');
+  });
+});
