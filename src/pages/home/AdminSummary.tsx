@@ -1,0 +1,26 @@
+import { Card, Col, Row, Tag, Typography } from 'antd';
+import { adminSummary } from './stat-cards';
+import type { AdminFigures } from './use-statistics';
+
+/** The sup's platform totals, with the difference tagged 正常 (0) or 异常. */
+export default function AdminSummary({ admin }: { admin: AdminFigures }) {
+  return (
+    <Card title="平台汇总" size="small" style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 16]}>
+        {adminSummary(admin).map((item) => (
+          <Col key={item.key} xs={12} md={8} xl={{ flex: '20%' }} data-testid={`summary-${item.key}`}>
+            <Typography.Text type="secondary">{item.label}</Typography.Text>
+            <div style={{ fontSize: 20, fontWeight: 600, marginTop: 4 }}>
+              <span data-testid="stat-value">{item.value}</span>
+              {item.abnormal !== undefined && (
+                <Tag color={item.abnormal ? 'red' : 'green'} style={{ marginLeft: 8, verticalAlign: 'middle' }}>
+                  {item.abnormal ? '异常' : '正常'}
+                </Tag>
+              )}
+            </div>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

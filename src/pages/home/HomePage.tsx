@@ -1,0 +1,32 @@
+import { Col, Row } from 'antd';
+import { useEffect } from 'react';
+import { roleOf } from '../../../resources.config';
+import { useAuthState } from '../../providers/use-auth-state';
+import { refreshUserInfo } from '../shared/user-info';
+import AdminSummary from './AdminSummary';
+import ContactCard from './ContactCard';
+import ProfileCard from './ProfileCard';
+import RecentNotices from './RecentNotices';
+import { statCards } from './stat-cards';
+import StatCards from './StatCards';
+import { useStatistics } from './use-statistics';
+
+/** SPEC.md 2 "Home screen": profile, sup totals, stat cards per role, contact and recent notices. */
+export default function HomePage() {
+  const { type, userInfo } = useAuthState();
+  const role = roleOf(type);
+  const { stats, loading } = useStatistics();
+  useEffect(() => { void refreshUserInfo(); }, []);
+
+  return (
+    <>
+      <ProfileCard user={userInfo} />
+      {role === 'sup' && stats?.admin && <AdminSummary admin={stats.admin} />}
+      <StatCards cards={stats ? statCards(role, stats) : []} loading={loading} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}><ContactCard /></Col>
+        <Col xs={24} lg={12}><RecentNotices /></Col>
+      </Row>
+    </>
+  );
+}

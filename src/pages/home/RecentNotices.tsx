@@ -1,0 +1,39 @@
+import { Card, Empty, List, Modal, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { SafeHtml } from '../shared/SafeHtml';
+import { noticeDate, noticeTitle } from './notice-title';
+import { useRecentNotices, type NoticeItem } from './use-recent-notices';
+
+/** The latest notices; a click opens one with its full content. */
+export default function RecentNotices() {
+  const { list, loading } = useRecentNotices();
+  const [open, setOpen] = useState<NoticeItem | null>(null);
+  return (
+    <Card title="最近公告" size="small" style={{ height: '100%' }}>
+      {loading ? <Skeleton active paragraph={{ rows: 4 }} /> : list.length === 0
+        ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" />
+        : (
+          <List
+            size="small"
+            dataSource={list}
+            renderItem={(notice) => (
+              <List.Item style={{ cursor: 'pointer' }} onClick={() => setOpen(notice)} data-testid="notice-item"
+                extra={<Typography.Text type="secondary">{noticeDate(notice.create_at)}</Typography.Text>}>
+                <Typography.Link>{noticeTitle(notice)}</Typography.Link>
+              </List.Item>
+            )}
+          />
+        )}
+      <Modal open={!!open} title={open?.title || '公告详情'} onCancel={() => setOpen(null)} footer={null} width={560}>
+        {open && (
+          <>
+            <SafeHtml html={open.content} style={{ maxHeight: '60vh', overflow: 'auto' }} />
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, textAlign: 'right' }}>
+              {noticeDate(open.create_at)}
+            </Typography.Text>
+          </>
+        )}
+      </Modal>
+    </Card>
+  );
+}

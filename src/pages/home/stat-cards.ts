@@ -1,0 +1,54 @@
+import type { Role } from '../../../resources.config';
+import { formatCount, formatMoney, subtractMoney } from '../shared/money';
+import type { Statistics } from './use-statistics';
+
+export interface StatCard { key: string; label: string; value: string; to: string }
+
+const ORDERS = '/account/detail';
+const RECHARGES = '/account/record';
+const USERS = '/user/index';
+const TOKENS = '/items/api/token';
+
+type Def = [key: string, label: string, kind: 'money' | 'count', to: string, value: (s: Statistics) => number | undefined];
+
+const SUP: Def[] = [
+  ['todayOrder', '今日订单', 'money', ORDERS, (s) => s.todayOrder],
+  ['todayRechargeAuto', '今日自动充值', 'money', RECHARGES, (s) => s.todayRechargeAuto],
+  ['todayRechargeManual', '今日手动充值', 'money', RECHARGES, (s) => subtractMoney(s.todayRecharge, s.todayRechargeAuto)],
+  ['monthOrder', '本月订单', 'money', ORDERS, (s) => s.monthOrder],
+  ['monthRechargeAuto', '本月自动充值', 'money', RECHARGES, (s) => s.monthRechargeAuto],
+  ['monthRechargeManual', '本月手动充值', 'money', RECHARGES, (s) => subtractMoney(s.monthRecharge, s.monthRechargeAuto)],
+  ['userCountMonth', '本月注册', 'count', USERS, (s) => s.userCountMonth],
+  ['userCount', '总用户数', 'count', USERS, (s) => s.userCount],
+];
+
+const CUSTOMER: Def[] = [
+  ['todayOrder', '今日订单', 'money', ORDERS, (s) => s.todayOrder],
+  ['monthOrder', '本月订单', 'money', ORDERS, (s) => s.monthOrder],
+  ['totalOrder', '总订单', 'money', ORDERS, (s) => s.totalOrder],
+  ['todayRecharge', '今日充值', 'money', RECHARGES, (s) => s.todayRecharge],
+  ['monthRecharge', '本月充值', 'money', RECHARGES, (s) => s.monthRecharge],
+  ['totalRecharge', '总充值', 'money', RECHARGES, (s) => s.totalRecharge],
+  ['todayTokenNum', '今日TOKEN', 'count', TOKENS, (s) => s.todayTokenNum],
+  ['tokenNum', '全部TOKEN', 'count', TOKENS, (s) => s.tokenNum],
+];
+
+/** The home screen's stat cards for a role (SPEC.md 2), values formatted: money 2 decimals, counts 0. */
+export function statCards(role: Role | undefined, stats: Statistics): StatCard[] {
+  return (role === 'sup' ? SUP : CUSTOMER).map(([key, label, kind, to, value]) => ({
+    key, label, to, value: kind === 'money' ? formatMoney(value(stats)) : formatCount(value(stats)),
+  }));
+}
+
+export interface SummaryItem { key: string; label: string; value: string; abnormal?: boolean }
+
+/** The sup's reconciliation row: totals and the difference, which must be 0. */
+export function adminSummary(admin: NonNullable<Statistics['admin']>): SummaryItem[] {
+  return [
+    { key: 'balance', label: '总剩余余额', value: formatMoney(admin.balance) },
+    { key: 'rechargeAuto', label: '总自动充值', value: formatMoney(admin.rechargeAuto) },
+    { key: 'rechargeManual', label: '总手动充值', value: formatMoney(subtractMoney(admin.recharge, admin.rechargeAuto)) },
+    { key: 'order', label: '总订单金额', value: formatMoney(admin.order) },
+    { key: 'diff', label: '总差额', value: formatMoney(admin.diff), abnormal: Math.round(Number(admin.diff ?? 0) * 100) !== 0 },
+  ];
+}

@@ -1,0 +1,23 @@
+import { useCustom } from '@refinedev/core';
+import { useAuthState } from '../../providers/use-auth-state';
+
+export interface AdminFigures { balance: number; recharge: number; rechargeAuto: number; order: number; diff: number }
+
+/** `GET /api/statistics/index` (SPEC.md 3): the caller's figures, with `admin` and user counts for sup. */
+export interface Statistics {
+  todayOrder: number; monthOrder: number; totalOrder: number;
+  todayRecharge: number; todayRechargeAuto: number;
+  monthRecharge: number; monthRechargeAuto: number; totalRecharge: number;
+  todayTokenNum: number; tokenNum: number;
+  userCount?: number; userCountMonth?: number;
+  admin?: AdminFigures;
+}
+
+/** Keyed by user, so figures cached for one account are never shown to another. */
+export function useStatistics() {
+  const userId = useAuthState().userInfo?.id;
+  const { query, result } = useCustom<Statistics & Record<string, unknown>>({
+    url: '/api/statistics/index', method: 'get', queryOptions: { queryKey: ['statistics', userId] },
+  });
+  return { stats: (result?.data as Statistics | undefined) ?? null, loading: query.isLoading };
+}

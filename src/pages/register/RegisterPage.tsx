@@ -1,0 +1,42 @@
+import { useRegister } from '@refinedev/core';
+import { Button, Form } from 'antd';
+import { Link } from 'react-router';
+import { resources } from '../../../resources.config';
+import AuthCard from '../shared/AuthCard';
+import { Input, Password } from '../shared/auth-inputs';
+import { rulesFor, sameAs } from '../shared/field-rules';
+
+interface Registration { username: string; password: string; confirm?: string; email?: string; tg?: string }
+
+const f = resources.users.fields;
+
+/** Registration with the rules the server applies (resources.config.ts users fields). */
+export default function RegisterPage() {
+  const { mutate: register, isPending } = useRegister<Registration>();
+  const submit = ({ confirm: _confirm, ...values }: Registration) =>
+    register({ ...values, email: values.email?.trim() || undefined, tg: values.tg?.trim() || undefined });
+
+  return (
+    <AuthCard title="注册新账号" footer={<><Link to="/login">已有账号？去登录</Link><Link to="/store">返回商城</Link></>}>
+      <Form<Registration> layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item name="username" label="用户名" rules={rulesFor(f.username, 'create')} extra="3-32 位字母、数字或下划线">
+          <Input placeholder="用户名" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={rulesFor(f.password, 'create')}>
+          <Password placeholder="密码（至少 8 位）" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirm" label="确认密码" dependencies={['password']}
+          rules={[{ required: true, message: '请再次输入密码' }, sameAs('password')]}>
+          <Password placeholder="确认密码" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱（选填）" rules={rulesFor(f.email, 'create')}>
+          <Input placeholder="name@example.com" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="tg" label="Telegram（选填）" rules={rulesFor(f.tg, 'create')}>
+          <Input placeholder="Telegram 用户名" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={isPending}>注册</Button>
+      </Form>
+    </AuthCard>
+  );
+}

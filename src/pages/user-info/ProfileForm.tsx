@@ -1,0 +1,45 @@
+import { App, Button, Card, Form, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { resources } from '../../../resources.config';
+import type { UserInfo } from '../../providers/auth-state';
+import { api } from '../../providers/http';
+import { markFieldErrors, rulesFor } from '../shared/field-rules';
+import { refreshUserInfo } from '../shared/user-info';
+
+interface Profile { email?: string; tg?: string }
+const f = resources.users.fields;
+
+/** Own email and Telegram: `POST /api/user/profile {email, tg}`, then the stored user info is re-read. */
+export default function ProfileForm({ user }: { user: UserInfo | null }) {
+  const [form] = Form.useForm<Profile>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+
+  useEffect(() => {
+    form.setFieldsValue({ email: user?.email ?? '', tg: user?.tg ?? '' });
+  }, [form, user?.email, user?.tg]);
+
+  const save = async (values: Profile) => {
+    setSaving(true);
+    try {
+      await api.post('/api/user/profile', { email: values.email?.trim() || null, tg: values.tg?.trim() || null });
+      message.success('保存成功');
+      await refreshUserInfo();
+    } catch (error) {
+      markFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="基本信息" size="small" style={{ marginBottom: 16 }}>
+      <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
+        <Form.Item label="用户名"><Input value={user?.username ?? ''} disabled /></Form.Item>
+        <Form.Item name="email" label="邮箱" rules={rulesFor(f.email, 'edit')}><Input placeholder="name@example.com" /></Form.Item>
+        <Form.Item name="tg" label="Telegram" rules={rulesFor(f.tg, 'edit')}><Input placeholder="Telegram 用户名" /></Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>保存</Button>
+      </Form>
+    </Card>
+  );
+}
