@@ -6,7 +6,7 @@ import type { Database } from './db/connection.js';
 import type { Settings } from './env.js';
 import type { Ctx } from './context.js';
 import { installAuth } from './http/auth.js';
-import { installErrorHandling } from './http/errors.js';
+import { installErrorHandling, sendNotFound } from './http/errors.js';
 import { installSecurityHeaders } from './http/security.js';
 import { registerResourceRoutes } from './resources/routes.js';
 import { registerAccountRoutes } from './users/account.routes.js';
@@ -51,6 +51,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, 'index.html'))) {
     await serveConsole(app, path.resolve(settings.staticDir));
+  } else {
+    app.setNotFoundHandler(sendNotFound);
   }
   return app;
 }
@@ -58,16 +60,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 /** The built console; any non-API path that is not a file gets index.html (client-side routes). */
 async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
-    root, wildcard: false, preCompressed: true,
+    root, wildcard: false, preCompressed: true, cacheControl: false,
     // Hashed assets never change; index.html is revalidated so a new build is picked up.
     setHeaders: (res, file) => {
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ code: 404, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
-    }
+    if (request.url.startsWith('/api/') || request.method !== 'GET') return sendNotFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, Code } from './envelope.js';
 
 /**
@@ -22,10 +22,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       data: { requestId: request.id },
     });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: Code.notFound, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
-  });
+/** The answer to a path no route serves. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ code: Code.notFound, message: `接口不存在: ${request.method} ${request.url.split('?')[0]}`, data: null });
 }
 
 function clientError(error: FastifyError): { code: number; message: string } | null {

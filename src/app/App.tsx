@@ -37,7 +37,7 @@ const loading = <Spin size="large" style={{ display: 'block', margin: '30vh auto
 export default function App() {
   return (
     <BrowserRouter>
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
+      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }} button={{ autoInsertSpace: false }}>
         <AntApp>
           <Refine
             dataProvider={dataProvider}

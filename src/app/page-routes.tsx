@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route } from 'react-router';
 import type { PageDef } from '../../resources.config';
+import { Allowed } from '../framework/Allowed';
 
 const PendingPage = lazy(() => import('../pages/pending/PendingPage'));
 
@@ -15,6 +16,6 @@ export function pageRoutes(defs: Record<string, PageDef>) {
   return Object.entries(defs).map(([name, page]) => {
     const Screen = screens[name];
     const element = name in screens && !page.pending ? <Screen /> : <PendingPage title={page.label} />;
-    return <Route key={name} path={page.route} element={element} />;
+    return <Route key={name} path={page.route} element={<Allowed rule={page.access}>{element}</Allowed>} />;
   });
 }

@@ -87,7 +87,9 @@ describe('sup screens', () => {
     await shot(page, 'user-money-dialog');
     await dialog.getByRole('button', { name: /确\s*定|提\s*交|确认/ }).last().click();
     const confirm = page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确认调整余额' });
-    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /确\s*定|确认/ }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await shot(page, 'user-money-confirm');
+    await confirm.getByRole('button', { name: /确\s*定|确认/ }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'bob_22' }).innerText()).toContain('$12.34');
     await page.goto(`${server.url}/account/detail`);
     await expect.poll(() => page.locator('tr', { hasText: '线下转账' }).isVisible()).toBe(true);

@@ -55,16 +55,22 @@ describe('guard', () => {
       await page.waitForURL('**/store');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
-      // A session revoked while the console is open: the next call answers 205 -> /login.
+      // A session revoked while the console is open (the password changed elsewhere): the next
+      // call answers 205, the console says so and goes to /login.
       const token = await server.api.login('alice_01', 'alice-pass-1');
       await useToken(page, server.url, token, 'user');
       await page.goto(`${server.url}/home`);
       await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
-      await page.evaluate(() => localStorage.setItem('token', 'revoked-or-unknown-token'));
-      await page.goto(`${server.url}/account/detail`);
+      const other = await server.api.login('alice_01', 'alice-pass-1');
+      const changed = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-1', password: 'alice-pass-2' });
+      expect(changed.code).toBe(200);
+      await openAllSections(page);
+      await page.locator('.ant-layout-sider').getByText('财务明细').click();
       await page.waitForURL('**/login');
       await expect.poll(() => page.getByText(/需要重新登录/).first().isVisible()).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      const back = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-2', password: 'alice-pass-1' });
+      expect(back.code).toBe(200);
     });
   });
 });
