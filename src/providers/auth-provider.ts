@@ -10,10 +10,10 @@ function signIn(answer: LoginAnswer) {
   authState.setUserInfo(answer.user);
 }
 
-/** Fetches `/api/user/base` and stores it; a refusal clears the session. */
+/** Fetches `/api/user/base` and stores it; a refusal clears the session (the guard then goes to /store). */
 export async function loadBaseInfo(): Promise<UserInfo | null> {
   try {
-    const user = await api.get<UserInfo>('/api/user/base', undefined, { silent: true });
+    const user = await api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true });
     authState.setUserInfo(user);
     authState.setType(user.type);
     return user;

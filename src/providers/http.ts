@@ -20,6 +20,8 @@ const NO_RELOGIN = [/\/api\/user\/login/, /\/api\/user\/register/, /\/api\/store
 export interface CallOptions {
   /** Do not toast the error (the caller shows it, e.g. on form fields). */
   silent?: boolean;
+  /** A refused session is the caller's to handle (the route guard sends the user to /store). */
+  noRelogin?: boolean;
 }
 
 function createClient(): AxiosInstance {
@@ -62,7 +64,7 @@ export async function request<T = any>(config: AxiosRequestConfig, options: Call
   }
   const code = body?.code ?? 0;
   const text = body?.message || 'Error';
-  if (SESSION_GONE.has(code) && !NO_RELOGIN.some((re) => re.test(config.url ?? ''))) {
+  if (SESSION_GONE.has(code) && !options.noRelogin && !NO_RELOGIN.some((re) => re.test(config.url ?? ''))) {
     feedback.relogin(text);
     authState.clear();
     navigation.go('/login');

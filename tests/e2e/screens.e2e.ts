@@ -19,7 +19,7 @@ describe('open screens', () => {
   it('login and register work through their forms', async () => {
     await page.goto(`${server.url}/register`);
     await shot(page, 'register');
-    await page.getByPlaceholder(/用户名/).fill('bob_22');
+    await page.getByPlaceholder('用户名', { exact: true }).fill('bob_22');
     await page.getByPlaceholder(/^密码/).fill('bob-pass-22');
     await page.getByPlaceholder(/确认密码/).fill('bob-pass-22');
     await page.getByRole('button', { name: /注\s*册/ }).click();
@@ -68,12 +68,12 @@ describe('sup screens', () => {
 
   it('filters the user list through the URL and back', async () => {
     await page.goto(`${server.url}/user/index`);
-    await page.getByLabel('用户名').fill('bob');
+    await page.getByRole('search').getByLabel('用户名').fill('bob');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.waitForURL((u) => u.searchParams.get('f_username') === 'bob');
     await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(1);
     await page.reload();
-    await expect.poll(() => page.getByLabel('用户名').inputValue()).toBe('bob');
+    await expect.poll(() => page.getByRole('search').getByLabel('用户名').inputValue()).toBe('bob');
     await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(1);
     await shot(page, 'user-list-filtered');
   });

@@ -23,6 +23,7 @@ async function withBrowser(fn: (page: Page) => Promise<void>, viewport?: { width
 const menuTexts = (page: Page) => page.locator('.ant-layout-sider .ant-menu-title-content').allInnerTexts();
 
 async function openAllSections(page: Page) {
+  await page.locator('.ant-layout-sider .ant-menu-submenu-title').first().waitFor();
   for (const title of await page.locator('.ant-layout-sider .ant-menu-submenu-title').all()) {
     const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
     if (!open) await title.click();
@@ -48,7 +49,7 @@ describe('guard', () => {
     });
   });
 
-  it('a token the server refuses (204) clears the session and lands on /login', async () => {
+  it('a token refused on load (204) goes to /store; a session refused while in use (205) lands on /login', async () => {
     await withBrowser(async (page) => {
       await useToken(page, server.url, 'not-a-valid-token', 'user');
       await page.goto(`${server.url}/home`);
