@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Screens load chunks on first visit: give polled expectations a few seconds.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

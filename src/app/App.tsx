@@ -3,7 +3,10 @@ import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ConfigProvider, App as AntApp, Spin } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ES build: the CommonJS `antd/locale/zh_CN` reaches Vite as a module object, not the locale.
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
 import { refineResources } from '../framework/resources';
 import { resourceRoutes } from '../framework/routes';
@@ -27,6 +30,8 @@ const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 const StoreGate = lazy(() => import('../layout/StoreGate'));
 const RequireAuth = lazy(() => import('../layout/RequireAuth'));
+
+dayjs.locale('zh-cn');
 
 const defs = resources as Record<string, ResourceDef>;
 setRoleSource({ get: authState.getType, subscribe: authState.subscribe });
