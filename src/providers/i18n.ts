@@ -18,7 +18,9 @@ const texts: Record<string, string> = {
 
 export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) => {
-    let text = texts[key] ?? defaultMessage ?? key;
+    // Refine also calls translate(key, defaultMessage): the second argument is then the fallback text.
+    const fallback = defaultMessage ?? (typeof options === 'string' ? options : undefined);
+    let text = texts[key] ?? fallback ?? key;
     if (options && typeof options === 'object') {
       for (const [k, v] of Object.entries(options as Record<string, unknown>)) text = text.replace(`{{${k}}}`, String(v));
     }

@@ -3,8 +3,8 @@ import { Select } from 'antd';
 import type { FieldDef } from '../types';
 
 /** A select over another resource, searched by its name field on the server. */
-export function RefSelect({ field, value, onChange, placeholder }: {
-  field: FieldDef; value?: unknown; onChange?(value: unknown): void; placeholder?: string;
+export function RefSelect({ field, id, value, onChange, placeholder }: {
+  field: FieldDef; id?: string; value?: unknown; onChange?(value: unknown): void; placeholder?: string;
 }) {
   const { resource, labelField } = field.ref!;
   const { options, onSearch, query } = useSelect({
@@ -18,7 +18,7 @@ export function RefSelect({ field, value, onChange, placeholder }: {
   });
   return (
     <Select
-      showSearch allowClear filterOption={false} style={{ minWidth: 180 }}
+      id={id} showSearch allowClear filterOption={false} style={{ minWidth: 180 }}
       placeholder={placeholder ?? `搜索${field.label}`}
       options={options} onSearch={onSearch} loading={query.isFetching}
       value={value === '' ? undefined : value} onChange={(v) => onChange?.(v ?? '')}

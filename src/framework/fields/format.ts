@@ -1,10 +1,11 @@
 import type { FieldDef } from '../types';
 
-/** `$1,234.50`: money always with two decimals and the dollar sign. */
+/** `$1,234.50`, `-$5.00`: money always with two decimals and the dollar sign. */
 export function formatMoney(value: unknown): string {
   const n = Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-';
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const text = Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${Math.round(n * 100) < 0 ? '-' : ''}$${text}`;
 }
 
 export function formatCount(value: unknown): string {
@@ -12,9 +13,10 @@ export function formatCount(value: unknown): string {
   return value === null || value === undefined || !Number.isFinite(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 }
 
-/** HTML as plain text: tags dropped, entities for spaces decoded, whitespace folded. */
+/** HTML as plain text: block tags and <br> become spaces, inline tags vanish, entities decoded, whitespace folded. */
 export function htmlToText(html: unknown): string {
-  return String(html ?? '').replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<')
+  return String(html ?? '').replace(/<(br|\/?(p|div|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre))\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }
 

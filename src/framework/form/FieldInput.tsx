@@ -5,7 +5,7 @@ import { RefSelect } from '../fields/RefSelect';
 import { registry } from '../registry';
 
 /** The input for a declared field type; heavy ones (rich text) come from the registry, lazily. */
-export function FieldInput({ field, disabled, ...control }: { field: FieldDef; disabled?: boolean; value?: any; onChange?(v: any): void }) {
+export function FieldInput({ field, disabled, ...control }: { field: FieldDef; disabled?: boolean; id?: string; value?: any; onChange?(v: any): void }) {
   const Registered = registry.getInput(field.type);
   if (Registered) {
     return <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}><Registered field={field} {...control} /></Suspense>;
@@ -20,7 +20,8 @@ export function FieldInput({ field, disabled, ...control }: { field: FieldDef; d
     case 'money':
       return <InputNumber precision={2} step={0.01} prefix="$" min={field.min} max={field.max} disabled={disabled} style={{ width: 200 }} {...control} />;
     case 'bool':
-      return <Switch disabled={disabled} checked={Boolean(control.value)} onChange={control.onChange} />;
+      // The form hands every input `value`; the switch shows it as `checked`.
+      return <Switch id={control.id} disabled={disabled} checked={Boolean(control.value)} onChange={control.onChange} />;
     case 'enum':
       return (
         <Select disabled={disabled} style={{ maxWidth: 320 }} {...control}

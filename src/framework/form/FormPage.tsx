@@ -24,18 +24,21 @@ export default function FormPage({ name, def, action }: { name: string; def: Res
     successNotification: () => ({ type: 'success', message: action === 'create' ? `${def.label}已添加` : `${def.label}已保存` }),
     errorNotification: (error) => ({ type: 'error', message: error?.message ?? '保存失败' }),
   });
+  // Create-only fields are shown locked on edit, and never sent: the server refuses them there.
+  const locked = action === 'edit' ? formFields(def).filter(([, f]) => f.createOnly).map(([n]) => n) : [];
+  const onFinish = (values: Record<string, unknown>) =>
+    formProps.onFinish?.(Object.fromEntries(Object.entries(values).filter(([n]) => !locked.includes(n))));
   const Wrapper = action === 'create' ? Create : Edit;
   const title = `${action === 'create' ? '新建' : '编辑'}${def.label}`;
 
   return (
     <Wrapper title={title} breadcrumb={false} saveButtonProps={{ ...saveButtonProps, children: '保存' }} isLoading={formLoading}
       headerButtons={() => null}>
-      <Form {...formProps} layout="vertical" style={{ maxWidth: 720 }}
+      <Form {...formProps} onFinish={onFinish} layout="vertical" style={{ maxWidth: 720 }}
         initialValues={action === 'create' ? initialValues(def) : formProps.initialValues}>
         {formFields(def).map(([field, f]) => (
           <Form.Item key={field} name={field} label={f.label} rules={rulesFor(f, action)}
-            extra={action === 'edit' && f.writeOnly ? f.help : f.type === 'password' ? undefined : f.help}
-            valuePropName={f.type === 'bool' ? 'checked' : 'value'}>
+            extra={action === 'edit' && f.writeOnly ? f.help : f.type === 'password' ? undefined : f.help}>
             <FieldInput field={f} disabled={action === 'edit' && f.createOnly} />
           </Form.Item>
         ))}

@@ -7,7 +7,10 @@ export function rulesFor(field: FieldDef, action: 'create' | 'edit'): Rule[] {
   const { label } = field;
   const required = field.required && !(action === 'edit' && field.writeOnly);
   if (required) {
-    rules.push({ required: true, message: `请输入${label}`, whitespace: field.type !== 'password' });
+    // `whitespace` makes the validator treat the value as a string: only text types may have it, or a
+    // filled-in number, switch or reference fails as "missing".
+    const text = ['text', 'textarea', 'html'].includes(field.type);
+    rules.push({ required: true, message: `请输入${label}`, ...(text ? { whitespace: true } : {}) });
   }
   if (['text', 'textarea', 'password', 'html'].includes(field.type)) {
     if (field.min !== undefined && field.max !== undefined) {

@@ -15,7 +15,9 @@ export function RowActions({ name, def, record, role, onDone }: {
       {allows(def.access.edit, role) && <EditButton resource={name} recordItemId={record.id} size="small" type="link" />}
       {allows(def.access.del, role) && (
         <DeleteButton resource={name} recordItemId={record.id} size="small" type="link"
-          confirmTitle={`确定要删除这条${def.label}吗？`} confirmOkText="删除" confirmCancelText="取消" onSuccess={onDone} />
+          confirmTitle={`确定要删除这条${def.label}吗？`} confirmOkText="删除" confirmCancelText="取消" onSuccess={onDone}
+          // Named by the declared label (Refine would name the resource key); the http client shows failures.
+          successNotification={() => ({ type: 'success', message: `${def.label}已删除` })} errorNotification={false} />
       )}
       {def.actions?.filter((a) => allows(a.access, role)).map((action) => {
         const Action = registry.getRowAction(action.name);

@@ -23,28 +23,29 @@ function fromFormValue(field: FieldDef, value: unknown): unknown {
   return value ?? '';
 }
 
-function FilterInput({ field, value, onChange }: { field: FieldDef; value?: any; onChange?(v: any): void }) {
+/** `id` comes from Form.Item: the input carries it so its label names it. */
+function FilterInput({ field, id, value, onChange }: { field: FieldDef; id?: string; value?: any; onChange?(v: any): void }) {
   if (field.search === 'range') {
     if (field.type === 'datetime') {
-      return <DatePicker.RangePicker showTime allowEmpty={[true, true]} value={value} onChange={onChange} />;
+      return <DatePicker.RangePicker id={id} showTime allowEmpty={[true, true]} value={value} onChange={onChange} />;
     }
     const [from, to] = Array.isArray(value) ? value : [undefined, undefined];
     return (
       <Space.Compact>
-        <InputNumber placeholder="最小" value={from} onChange={(v) => onChange?.([v, to])} />
+        <InputNumber id={id} placeholder="最小" value={from} onChange={(v) => onChange?.([v, to])} />
         <InputNumber placeholder="最大" value={to} onChange={(v) => onChange?.([from, v])} />
       </Space.Compact>
     );
   }
-  if (field.type === 'ref') return <RefSelect field={field} value={value} onChange={onChange} />;
+  if (field.type === 'ref') return <RefSelect id={id} field={field} value={value} onChange={onChange} />;
   if (field.type === 'enum' || field.type === 'bool') {
     const options: { value: string | boolean; label: string }[] = field.type === 'bool'
       ? [{ value: true, label: '是' }, { value: false, label: '否' }]
       : Object.entries(field.options ?? {}).map(([v, o]) => ({ value: v, label: o.label }));
-    return <Select allowClear placeholder="全部" style={{ minWidth: 120 }} options={options} value={value === '' ? undefined : value} onChange={onChange} />;
+    return <Select id={id} allowClear placeholder="全部" style={{ minWidth: 120 }} options={options} value={value === '' ? undefined : value} onChange={onChange} />;
   }
-  if (field.type === 'int' || field.type === 'money') return <InputNumber value={value} onChange={onChange} />;
-  return <Input allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  if (field.type === 'int' || field.type === 'money') return <InputNumber id={id} value={value} onChange={onChange} />;
+  return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
 }
 
 /** One input per searchable field; submitting replaces the filters, reset clears them. */

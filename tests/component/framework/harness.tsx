@@ -1,0 +1,96 @@
+/**
+ * Renders the framework's generated screens the way App.tsx does: a real <Refine> with our
+ * dataProvider (talking HTTP to a test server), the react-router provider, our i18n and notification
+ * providers, and the routes resourceRoutes() makes from a declaration.
+ */
+import { Suspense } from 'react';
+import { Refine, type AccessControlProvider } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { MemoryRouter, Routes, useLocation } from 'react-router';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { StyleProvider } from '@ant-design/cssinjs';
+import { configure, render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { allows, roleOf, type Action, type ResourceDef } from '../../../resources.config';
+import { createDataProvider } from '../../../src/providers/data-provider';
+import { i18nProvider } from '../../../src/providers/i18n';
+import { notificationProvider } from '../../../src/providers/notification';
+import { refineResources } from '../../../src/framework/resources';
+import { resourceRoutes } from '../../../src/framework/routes';
+import { setRoleSource } from '../../../src/framework/use-role';
+
+// A real Refine app with antd renders in a few hundred ms in jsdom; give async queries room.
+configure({ asyncUtilTimeout: 4000 });
+// Two cores run the files side by side: a UI test with several interactions can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
+const ACTIONS: Record<string, Action> = { list: 'list', show: 'show', create: 'add', edit: 'edit', delete: 'del' };
+
+/**
+ * The app's accessControlProvider reads resources.config.ts; for a declaration made in a test, the
+ * same rule (allows() on the declared access) over that declaration.
+ */
+export function accessControlFor(defs: Record<string, ResourceDef>, role: string | null): AccessControlProvider {
+  return {
+    can: async ({ resource, action }) => {
+      const def = resource ? defs[resource] : undefined;
+      const rule = def?.access[ACTIONS[action] ?? (action as Action)];
+      return { can: allows(rule, roleOf(role)) };
+    },
+    options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+  };
+}
+
+/** Where the router is now, for assertions on the URL. */
+export const here = { path: '', search: new URLSearchParams() };
+function LocationProbe() {
+  const location = useLocation();
+  here.path = location.pathname;
+  here.search = new URLSearchParams(location.search);
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderConsole({ defs, url, role, accessControl }: {
+  defs: Record<string, ResourceDef>; url: string; role: string | null; accessControl?: AccessControlProvider;
+}) {
+  setRoleSource({ get: () => role, subscribe: () => () => undefined });
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      {/* antd's CSS-in-JS as on a server: styles are computed, not injected; jsdom then skips
+          parsing them on every getComputedStyle (a third of the CPU time of these tests). */}
+      <StyleProvider mock="server">
+        <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }} button={{ autoInsertSpace: false }}>
+          <AntApp>
+            <Refine
+              dataProvider={createDataProvider((name) => defs[name]?.api ?? name)}
+              routerProvider={routerProvider}
+              accessControlProvider={accessControl ?? accessControlFor(defs, role)}
+              notificationProvider={notificationProvider}
+              i18nProvider={i18nProvider}
+              resources={refineResources(defs)}
+              options={{
+                disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false,
+                reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+              }}
+            >
+              <LocationProbe />
+              <Suspense fallback={<div>loading page</div>}>
+                <Routes>{resourceRoutes(defs)}</Routes>
+              </Suspense>
+            </Refine>
+          </AntApp>
+        </ConfigProvider>
+      </StyleProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** Loads the lazy pages once, so the first test does not spend its time budget transforming them. */
+export async function preloadPages(): Promise<void> {
+  await Promise.all([
+    import('../../../src/framework/list/ListPage'),
+    import('../../../src/framework/form/FormPage'),
+    import('../../../src/framework/show/ShowPage'),
+  ]);
+}

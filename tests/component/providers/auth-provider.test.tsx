@@ -1,0 +1,94 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authProvider } from '../../../src/providers/auth-provider';
+import { authState } from '../../../src/providers/auth-state';
+import { navigation } from '../../../src/providers/feedback';
+import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
+
+let server: EnvelopeServer;
+const user = { id: 4, username: 'alice', type: 'user', balance: 12.5, email: null, tg: null, create_at: null, login_at: null, login_count: 1, login_ip: null };
+
+beforeAll(async () => {
+  wireAntdStatics();
+  server = await startEnvelopeServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  pointClientAt(server);
+  authState.clear();
+  navigation.set(() => undefined);
+});
+afterEach(() => {
+  server.reset();
+  authState.clear();
+  return clearToasts();
+});
+
+describe('authProvider', () => {
+  it('login sends the credentials and stores token, type and user', async () => {
+    server.on('POST /api/user/login', { data: { token: 'tok-a', type: 'user', user } });
+    const answer = await authProvider.login({ username: 'alice', password: 'pw-123456' });
+    expect(answer).toEqual({ success: true, redirectTo: '/home' });
+    expect(server.requests[0].body).toEqual({ username: 'alice', password: 'pw-123456' });
+    expect(localStorage.getItem('token')).toBe('tok-a');
+    expect(localStorage.getItem('type')).toBe('user');
+    expect(authState.getUserInfo()).toEqual(user);
+    await expect(authProvider.getPermissions!()).resolves.toBe('user');
+    await expect(authProvider.getIdentity!()).resolves.toEqual(user);
+  });
+
+  it('a refused login answers the message and stores nothing', async () => {
+    server.on('POST /api/user/login', { code: 400, message: '用户名或密码错误' });
+    const answer = await authProvider.login({ username: 'alice', password: 'wrong' });
+    expect(answer).toEqual({ success: false, error: { name: '登录失败', message: '用户名或密码错误' } });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('register signs the new user in', async () => {
+    server.on('POST /api/user/register', { data: { token: 'tok-r', type: 'user', user } });
+    const answer = await authProvider.register!({ username: 'alice', password: 'pw-123456', email: 'a@b.co', tg: '' });
+    expect(answer).toMatchObject({ success: true, redirectTo: '/home' });
+    expect(server.requests[0].body).toEqual({ username: 'alice', password: 'pw-123456', email: 'a@b.co', tg: '' });
+    expect(localStorage.getItem('token')).toBe('tok-r');
+  });
+
+  it('logout clears token, type and user and goes to /login', async () => {
+    authState.setToken('t');
+    authState.setType('sup');
+    authState.setUserInfo(user);
+    await expect(authProvider.logout({})).resolves.toEqual({ success: true, redirectTo: '/login' });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('type')).toBeNull();
+    expect(authState.getUserInfo()).toBeNull();
+  });
+
+  it('check without a token sends the visitor to /store without a call', async () => {
+    await expect(authProvider.check()).resolves.toEqual({ authenticated: false, redirectTo: '/store' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('check with a token loads the base info once and keeps the type', async () => {
+    localStorage.setItem('token', 'tok-b');
+    server.on('GET /api/user/base', { data: { ...user, type: 'sup' } });
+    await expect(authProvider.check()).resolves.toEqual({ authenticated: true });
+    expect(server.requests[0].headers.authorization).toBe('Bearer tok-b');
+    expect(localStorage.getItem('type')).toBe('sup');
+    expect(authState.getUserInfo()?.username).toBe('alice');
+    await authProvider.check();
+    expect(server.calls('GET /api/user/base')).toHaveLength(1);
+  });
+
+  it('check with a token the server refuses clears it and sends the visitor to /store', async () => {
+    localStorage.setItem('token', 'tok-x');
+    localStorage.setItem('type', 'user');
+    server.on('GET /api/user/base', { code: 500, message: '服务器错误' });
+    await expect(authProvider.check()).resolves.toEqual({ authenticated: false, redirectTo: '/store' });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('type')).toBeNull();
+  });
+
+  it('updatePassword posts the old and new password', async () => {
+    server.on('POST /api/user/password', { data: null });
+    await expect(authProvider.updatePassword!({ old_password: 'a', password: 'b' })).resolves.toMatchObject({ success: true });
+    expect(server.requests[0].body).toEqual({ old_password: 'a', password: 'b' });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * A small real HTTP server that speaks the API's envelope `{ code, message, data }` and records every
+ * request, plus the wiring that points the app's axios client at it. Nothing of ours is mocked: the
+ * client, the dataProvider and the pages make real HTTP calls to it.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { waitFor } from '@testing-library/react';
+import { ConfigProvider, message, notification, unstableSetRender } from 'antd';
+import { client } from '../../../src/providers/http';
+
+export interface Recorded {
+  method: string;
+  /** Path with query string, as sent. */
+  url: string;
+  path: string;
+  query: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+  /** The parsed JSON body, or undefined when there was none. */
+  body: any;
+}
+
+export interface Reply {
+  code?: number;
+  message?: string;
+  data?: unknown;
+  /** Extra response headers (e.g. a rotated Authorization). */
+  headers?: Record<string, string>;
+  /** HTTP status; business outcomes travel with 200. */
+  status?: number;
+  /** Send this text as is instead of an envelope. */
+  raw?: string;
+}
+
+export type Handler = (req: Recorded) => Reply | Promise<Reply>;
+
+export interface EnvelopeServer {
+  url: string;
+  requests: Recorded[];
+  /** Answer `METHOD /path` (path without query) with a handler; unknown routes answer 200 with null. */
+  on(route: string, handler: Handler | Reply): void;
+  /** Requests to one `METHOD /path`. */
+  calls(route: string): Recorded[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startEnvelopeServer(): Promise<EnvelopeServer> {
+  const routes = new Map<string, Handler>();
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const parsed = new URL(req.url ?? '/', 'http://x');
+      const rec: Recorded = {
+        method: req.method ?? '', url: req.url ?? '', path: parsed.pathname,
+        query: Object.fromEntries(parsed.searchParams), headers: req.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
+      requests.push(rec);
+      const handler = routes.get(`${rec.method} ${rec.path}`);
+      const reply: Reply = handler ? await handler(rec) : { data: null };
+      res.statusCode = reply.status ?? 200;
+      for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+      if (reply.raw !== undefined) { res.end(reply.raw); return; }
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ code: reply.code ?? 200, message: reply.message ?? '成功', data: reply.data ?? null }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    on(route, handler) { routes.set(route, typeof handler === 'function' ? handler : () => handler); },
+    calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
+    reset() { routes.clear(); requests.length = 0; },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** Points the app's axios client at the server; jsdom's XHR enforces CORS, so use Node's http adapter. */
+export function pointClientAt(server: { url: string }): void {
+  client.defaults.baseURL = server.url;
+  client.defaults.adapter = 'http';
+}
+
+/** antd 5's static message/notification under React 19, as main.tsx wires them. */
+export function wireAntdStatics(): void {
+  unstableSetRender((node, container) => {
+    const target = container as Element & { _reactRoot?: Root };
+    target._reactRoot ||= createRoot(container);
+    const root = target._reactRoot;
+    root.render(node);
+    return async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+    };
+  });
+  // Without motion a destroyed toast leaves the DOM at once (jsdom never ends a CSS animation).
+  ConfigProvider.config({
+    holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+  });
+}
+
+/** Removes every toast and notice, so one test never sees another's. */
+export async function clearToasts(): Promise<void> {
+  message.destroy();
+  notification.destroy();
+  await waitFor(() => {
+    if (document.querySelector('.ant-message-notice, .ant-notification-notice')) throw new Error('toasts still shown');
+  });
+  // Let React finish the holders' scheduled work while jsdom is still there (it runs on setImmediate).
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
