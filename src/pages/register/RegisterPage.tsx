@@ -1,6 +1,7 @@
-import { useRegister } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { Link } from 'react-router';
+import { authProvider } from '../../providers/auth-provider';
+import { useAuthAction } from '../shared/use-auth-action';
 import { resources } from '../../../resources.config';
 import AuthCard from '../shared/AuthCard';
 import { Input, Password } from '../shared/auth-inputs';
@@ -12,7 +13,7 @@ const f = resources.users.fields;
 
 /** Registration with the rules the server applies (resources.config.ts users fields). */
 export default function RegisterPage() {
-  const { mutate: register, isPending } = useRegister<Registration>();
+  const { mutate: register, isPending } = useAuthAction<Registration>(authProvider.register!);
   const submit = ({ confirm: _confirm, ...values }: Registration) =>
     register({ ...values, email: values.email?.trim() || undefined, tg: values.tg?.trim() || undefined });
 
