@@ -8,9 +8,10 @@ export function formatMoney(value: unknown): string {
   return `${Math.round(n * 100) < 0 ? '-' : ''}$${text}`;
 }
 
+/** Counts and ids: a whole number, no separators (an id of 1500 is not "1,500"). */
 export function formatCount(value: unknown): string {
   const n = Number(value);
-  return value === null || value === undefined || !Number.isFinite(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return value === null || value === undefined || value === '' || !Number.isFinite(n) ? '-' : Math.round(n).toFixed(0);
 }
 
 /** HTML as plain text: block tags and <br> become spaces, inline tags vanish, entities decoded, whitespace folded. */

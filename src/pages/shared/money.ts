@@ -4,18 +4,8 @@ export function toCents(dollars: number | string | null | undefined): number {
   return Number.isFinite(n) ? Math.round(n * 100) : 0;
 }
 
-/** `$12.34`, `-$5.00`; money always shows 2 decimals. */
-export function formatMoney(dollars: number | string | null | undefined): string {
-  const cents = toCents(dollars);
-  const text = (Math.abs(cents) / 100).toFixed(2);
-  return cents < 0 ? `-$${text}` : `$${text}`;
-}
-
-/** Counts show no decimals. */
-export function formatCount(n: number | string | null | undefined): string {
-  const value = Number(n ?? 0);
-  return Number.isFinite(value) ? Math.round(value).toFixed(0) : '0';
-}
+/** One way to show money and counts everywhere: the framework's. */
+export { formatCount, formatMoney } from '../../framework/fields/format';
 
 /** `a - b` in dollars, computed in cents. */
 export function subtractMoney(a: number | string | null | undefined, b: number | string | null | undefined): number {

@@ -25,8 +25,8 @@ describe('formatMoney', () => {
 });
 
 describe('formatCount', () => {
-  it('shows whole numbers with separators', () => {
-    expect(formatCount(12345)).toBe('12,345');
+  it('shows whole numbers without separators (ids and counts)', () => {
+    expect(formatCount(12345)).toBe('12345');
     expect(formatCount(null)).toBe('-');
   });
 });
@@ -53,7 +53,7 @@ describe('valueAsText by field type', () => {
   const f = gadgets.fields;
   it('formats each type', () => {
     expect(valueAsText(f.price, 1234.5, {}, 'price')).toBe('$1,234.50');
-    expect(valueAsText(f.id, 12345, {}, 'id')).toBe('12,345');
+    expect(valueAsText(f.id, 12345, {}, 'id')).toBe('12345');
     expect(valueAsText(f.active, true, {}, 'active')).toBe('是');
     expect(valueAsText(f.active, false, {}, 'active')).toBe('否');
     expect(valueAsText(f.kind, 'b', {}, 'kind')).toBe('乙型');

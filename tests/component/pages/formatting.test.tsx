@@ -36,7 +36,7 @@ describe('money and counts', () => {
     expect(formatMoney(12.3)).toBe('$12.30');
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney(-5)).toBe('-$5.00');
-    expect(formatMoney(undefined)).toBe('$0.00');
+    expect(formatMoney(undefined)).toBe('-');
   });
 
   it('computes in cents: no float error', () => {
@@ -48,7 +48,7 @@ describe('money and counts', () => {
 
   it('shows counts without decimals', () => {
     expect(formatCount(12)).toBe('12');
-    expect(formatCount(undefined)).toBe('0');
+    expect(formatCount(undefined)).toBe('-');
   });
 });
 
