@@ -1,5 +1,5 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import routerProvider, { UnsavedChangesNotifier } from '@refinedev/react-router';
 import { resources, type ResourceDef } from '../../resources.config';
 import RequireAuth from '../layout/RequireAuth';
 import Shell from '../layout/Shell';
@@ -34,6 +34,8 @@ export default function ConsoleRoot() {
       }}
     >
       <RequireAuth><Shell /></RequireAuth>
+      {/* Asks before leaving a form with unsaved changes (in-app navigation and closing the tab). */}
+      <UnsavedChangesNotifier message="有未保存的修改，确定要离开吗？" />
     </Refine>
   );
 }

@@ -54,6 +54,15 @@ describe('sup screens', () => {
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => page.getByText('请输入标题').isVisible()).toBe(true);
     await page.getByLabel('标题').fill('五一放假通知');
+    // Leaving with unsaved changes asks first; dismissing stays on the form.
+    const asked: string[] = [];
+    const onDialog = (dialog: import('playwright-core').Dialog) => { asked.push(dialog.message()); void dialog.dismiss(); };
+    page.on('dialog', onDialog);
+    await page.locator('.ant-layout-sider').getByText('联系方式').click();
+    await expect.poll(() => asked.length).toBe(1);
+    page.off('dialog', onDialog);
+    expect(asked[0]).toContain('未保存');
+    expect(new URL(page.url()).pathname).toBe('/system/notice/create');
     await page.locator('.ql-editor').click();
     await page.keyboard.type('五一期间客服值班时间调整');
     await shot(page, 'notice-create');
