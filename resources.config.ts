@@ -103,6 +103,9 @@ export const sections: Record<SectionKey, { label: string; icon: string; order: 
   finance: { label: '财务管理', icon: 'AccountBookOutlined', order: 4 },
 };
 
+const id = { label: 'ID', type: 'int', readonly: true, list: true, sort: true } as const;
+const newestFirst = { field: 'id', order: 'desc' } as const;
+const amount = { label: '金额', type: 'money', readonly: true, list: true, sort: true } as const;
 const created = { label: '创建时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' } as const;
 const owner = {
   label: '用户', type: 'ref', ref: { resource: 'users', labelField: 'username' },
@@ -114,9 +117,9 @@ export const resources = {
     label: '用户', api: 'user', table: 'users', route: '/user/index',
     menu: { section: 'account', label: '用户列表', icon: 'TeamOutlined', order: 1, visible: 'sup' },
     access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup' },
-    defaultSort: { field: 'id', order: 'desc' },
+    defaultSort: newestFirst,
     fields: {
-      id: { label: 'ID', type: 'int', readonly: true, list: true, sort: true },
+      id,
       username: {
         label: '用户名', type: 'text', required: true, min: 3, max: 32, createOnly: true,
         pattern: '^[A-Za-z0-9_]+$', patternMessage: '用户名只能包含字母、数字和下划线',
@@ -151,9 +154,9 @@ export const resources = {
     label: '公告', api: 'notice', table: 'notices', route: '/system/notice',
     menu: { section: 'system', label: '公告列表', icon: 'NotificationOutlined', order: 2, visible: 'sup' },
     access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
-    defaultSort: { field: 'id', order: 'desc' },
+    defaultSort: newestFirst,
     fields: {
-      id: { label: 'ID', type: 'int', readonly: true, list: true, sort: true },
+      id,
       title: { label: '标题', type: 'text', required: true, max: 100, list: true, search: 'contains' },
       content: { label: '内容', type: 'html', required: true, max: 20000, list: true },
       popup: { label: '弹窗公告', type: 'bool', default: false, list: true, search: 'eq', help: '开启后登录时弹窗显示最新一条' },
@@ -166,9 +169,9 @@ export const resources = {
     menu: { section: 'finance', label: '财务明细', icon: 'ProfileOutlined', order: 1, visible: 'any' },
     access: { list: 'own', show: 'own' },
     ownerField: 'user_id',
-    defaultSort: { field: 'id', order: 'desc' },
+    defaultSort: newestFirst,
     fields: {
-      id: { label: 'ID', type: 'int', readonly: true, list: true, sort: true },
+      id,
       user_id: owner,
       type: {
         label: '类型', type: 'enum', readonly: true, list: true, search: 'eq',
@@ -179,7 +182,7 @@ export const resources = {
           refund: { label: '退款', color: 'purple' },
         },
       },
-      amount: { label: '金额', type: 'money', readonly: true, list: true, sort: true },
+      amount,
       balance_before: { label: '变动前余额', type: 'money', readonly: true, list: true },
       balance_after: { label: '变动后余额', type: 'money', readonly: true, list: true },
       remark: { label: '备注', type: 'text', readonly: true, list: true, search: 'contains' },
@@ -191,15 +194,15 @@ export const resources = {
     menu: { section: 'finance', label: '充值记录', icon: 'HistoryOutlined', order: 3, visible: 'any' },
     access: { list: 'own', show: 'own' },
     ownerField: 'user_id',
-    defaultSort: { field: 'id', order: 'desc' },
+    defaultSort: newestFirst,
     fields: {
-      id: { label: 'ID', type: 'int', readonly: true, list: true, sort: true },
+      id,
       user_id: owner,
       type: {
         label: '方式', type: 'enum', readonly: true, list: true, search: 'eq',
         options: { auto: { label: 'USDT 自动', color: 'green' }, manual: { label: '人工', color: 'orange' } },
       },
-      amount: { label: '金额', type: 'money', readonly: true, list: true, sort: true },
+      amount,
       remark: { label: '备注', type: 'text', readonly: true, list: true },
       create_at: created,
     },
