@@ -29,8 +29,9 @@ export function bearer(request: FastifyRequest): string | null {
 export function installAuth(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('session', null);
   app.addHook('preHandler', async (request, reply) => {
-    const access = request.routeOptions.config?.access;
-    if (access === 'public' || !request.routeOptions.url?.startsWith('/api/')) return;
+    const { config, url } = request.routeOptions; // a getter that builds its object on every read
+    const access = config?.access;
+    if (access === 'public' || !url?.startsWith('/api/')) return;
     if (!access) throw fail.forbidden();
     const token = bearer(request);
     if (!token) throw new AppError(Code.notLoggedIn, '请先登录');

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.js';
 import type { DB, UsersTable } from '../db/schema.js';
 import { AppError, Code } from '../http/envelope.js';
-import { fastRows } from '../lib/fast-query.js';
+import { prepared } from '../lib/fast-query.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** How long the token replaced by a rotation keeps working, for requests already in flight. */
@@ -35,16 +35,22 @@ export async function createSession(
   return token;
 }
 
+/** The session and its user by the hash of the current token, or of the one a rotation replaced. */
+const sessionBy = (column: 's.token_hash' | 's.prev_token_hash') => prepared((db) =>
+  db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.id as s_id', 's.token_hash as s_hash', 's.manager_id as s_manager', 's.issued_at as s_issued',
+      's.expires_at as s_expires', 's.revoked_at as s_revoked', 's.prev_valid_until as s_prev_until'])
+    .where(column, '=', ''));
+const byToken = sessionBy('s.token_hash');
+const byPreviousToken = sessionBy('s.prev_token_hash');
+
 /** The session and user behind a token, or the envelope code that refuses it (204 or 205). */
 export async function resolveSession(database: Database, token: string, now: number, policy: SessionPolicy): Promise<SessionInfo> {
   const hash = hashToken(token);
   const { db } = database;
-  const base = db.selectFrom('sessions as s').innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('u')
-    .select(['s.id as s_id', 's.token_hash as s_hash', 's.manager_id as s_manager', 's.issued_at as s_issued',
-      's.expires_at as s_expires', 's.revoked_at as s_revoked', 's.prev_valid_until as s_prev_until']);
-  let [row] = await fastRows(database, base.where('s.token_hash', '=', hash));
-  if (!row) [row] = await fastRows(database, base.where('s.prev_token_hash', '=', hash));
+  let [row] = await byToken(database, [hash]);
+  if (!row) [row] = await byPreviousToken(database, [hash]);
   if (!row) throw new AppError(Code.sessionInvalid, '登录状态无效');
   const current = row.s_hash === hash;
   if (!current && (row.s_prev_until ?? 0) < now) throw new AppError(Code.sessionInvalid, '登录状态无效');
@@ -71,9 +77,13 @@ async function rotate(db: Kysely<DB>, id: number, oldHash: string, now: number, 
   return Number(result.numUpdatedRows) === 1 ? token : undefined;
 }
 
-function pickUser(row: Record<string, any>): UserRow {
-  const { s_id, s_hash, s_manager, s_issued, s_expires, s_revoked, s_prev_until, ...user } = row;
-  return user as UserRow;
+// Field by field: a rest pattern over the joined row cost several µs on every request.
+function pickUser(r: Record<string, any>): UserRow {
+  return {
+    id: r.id, username: r.username, password_hash: r.password_hash, type: r.type, status: r.status, balance: r.balance,
+    email: r.email, tg: r.tg, group_id: r.group_id, create_at: r.create_at, update_at: r.update_at,
+    login_at: r.login_at, login_count: r.login_count, login_ip: r.login_ip,
+  };
 }
 
 export async function revokeSession(db: Kysely<DB>, id: number, now: number): Promise<void> {
