@@ -1,6 +1,6 @@
 /** Register, login, the caller's own info, profile and password change. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinese, dbKinds, shanghai, startServer, SUP, type TestServer } from '../helpers/server.js';
+import { chinese, dbKinds, localTime, startServer, SUP, type TestServer } from '../helpers/server.js';
 
 describe.each(dbKinds)('account calls on %s', (kind) => {
   let s: TestServer;
@@ -79,10 +79,28 @@ describe.each(dbKinds)('account calls on %s', (kind) => {
         expect(r.code).toBe(200);
         expect(Object.keys(r.data).sort()).toEqual(['token', 'type', 'user']);
         expect(r.data.type).toBe('user');
-        expect(r.data.user).toMatchObject({ username: 'login_me', login_count: 2, login_ip: '127.0.0.1', login_at: shanghai(at) });
+        expect(r.data.user).toMatchObject({ username: 'login_me', login_count: 2, login_ip: '127.0.0.1', login_at: localTime(at) });
         expect(r.data.user.login_at).toBe('2031-07-01 00:30:00');
         const row = await s.database.db.selectFrom('users').selectAll().where('username', '=', 'login_me').executeTakeFirstOrThrow();
         expect(row).toMatchObject({ login_at: at, login_count: 2, login_ip: '127.0.0.1' });
+      } finally {
+        s.clock.reset();
+      }
+    });
+
+    it('sends times in the configured business time zone, across daylight-saving changes', async () => {
+      const app = await s.sibling({ timeZone: 'America/New_York' });
+      // Around the spring and autumn changes of 2030 in New York, and an ordinary instant.
+      const instants = [Date.UTC(2030, 2, 10, 6, 59, 59), Date.UTC(2030, 2, 10, 7, 0, 0), Date.UTC(2030, 10, 3, 5, 30, 0),
+        Date.UTC(2030, 10, 3, 6, 30, 0), Date.UTC(2030, 6, 1, 12, 0, 0)];
+      try {
+        for (const at of instants) {
+          s.clock.freeze(at);
+          const r = await app.post('/api/user/login', { username: 'login_me', password: 'password-1' });
+          expect(r.data.user.login_at).toBe(localTime(at, 'America/New_York'));
+        }
+        expect(localTime(instants[0], 'America/New_York')).toBe('2030-03-10 01:59:59');
+        expect(localTime(instants[1], 'America/New_York')).toBe('2030-03-10 03:00:00');
       } finally {
         s.clock.reset();
       }

@@ -114,10 +114,13 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
 
     it('notice/edit changes a notice and notice/del removes several', async () => {
       const list = (await s.post('/api/notice/data?pageSize=100', {}, supToken)).data.list;
-      const target = list.find((n: any) => n.title === '公告 2');
-      const edited = await s.post('/api/notice/edit', { id: target.id, title: '公告 二', popup: true }, supToken);
+      const target = list.find((n: any) => n.title === '公告 5');
+      const edited = await s.post('/api/notice/edit', { id: target.id, title: '公告 五', popup: true }, supToken);
       expect(edited.code).toBe(200);
-      expect(edited.data).toMatchObject({ id: target.id, title: '公告 二', popup: true, content: '<p>内容 2</p>' });
+      expect(edited.data).toMatchObject({ id: target.id, title: '公告 五', popup: true, content: '<p>内容 5</p>' });
+      const recentTitles = async () => (await s.get('/api/notice/recent', customerToken)).data.list.map((n: any) => n.title);
+      expect(await recentTitles()).toContain('公告 五');
+      expect(await recentTitles()).not.toContain('公告 5');
 
       const ids = list.filter((n: any) => ['公告 1', '公告 3'].includes(n.title)).map((n: any) => n.id);
       const before = await s.counts();
@@ -128,6 +131,9 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
       expect(del.code).toBe(200);
       expect(del.data.deleted).toBe(2);
       expect((await s.counts()).notices).toBe(before.notices - 2);
+      const recentIds = (await s.get('/api/notice/recent', customerToken)).data.list.map((n: any) => n.id);
+      expect(recentIds).toHaveLength(10);
+      for (const id of ids) expect(recentIds).not.toContain(id);
       expect((await s.get(`/api/notice/detail?id=${ids[0]}`, supToken)).code).toBe(404);
     });
 

@@ -198,10 +198,10 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
 /** True when the text holds Chinese characters (every message the API sends is Chinese). */
 export const chinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 
-/** `YYYY-MM-DD HH:mm:ss` of an instant in Asia/Shanghai, computed without the server's code. */
-export function shanghai(ms: number): string {
+/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone (Shanghai by default), computed without the server's code. */
+export function localTime(ms: number, timeZone = 'Asia/Shanghai'): string {
   return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit',
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
     hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
   }).format(ms);
 }

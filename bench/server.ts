@@ -1,0 +1,195 @@
+/**
+ * Throughput of the API server against a bare Fastify hello world, on the same machine in the same
+ * run. Each server runs in a child process of its own; the load comes from this process over
+ * keep-alive sockets (10 connections, a few seconds each). The targets take turns for a few rounds
+ * and each one's best round is shown.
+ *
+ * Two figures per target: requests per second of wall time, and requests per CPU-second the server
+ * process spent (what one core gives when nothing else runs). On a machine shared with other work
+ * the wall figure moves with that work; the CPU figure much less. Prints figures; asserts nothing.
+ *
+ *   BENCH_SECONDS per round (default 3)   BENCH_ROUNDS (default 3)   BENCH_CONNECTIONS (default 10)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP_SECONDS = 1;
+const SUP_PASSWORD = 'Bench-pass-1234';
+
+interface Load { requests: number; errors: number; seconds: number; cpuSeconds: number; p50: number; p99: number }
+const perSecond = (r: Load) => r.requests / r.seconds;
+const perCpuSecond = (r: Load) => r.requests / r.cpuSeconds;
+
+interface Child { port: number; cpu(): Promise<number>; stop(): void }
+
+/** Sends `request` over the connections for `seconds`; each answer must satisfy `good`. */
+async function load(server: Child, request: string, seconds: number, good: (status: number, body: string) => boolean): Promise<Load> {
+  const payload = Buffer.from(request);
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpuBefore = await server.cpu();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+
+  const connection = () => new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ port: server.port, host: '127.0.0.1' });
+    socket.setNoDelay(true);
+    let buffer = Buffer.alloc(0);
+    let sentAt = 0;
+    const send = () => {
+      if (performance.now() >= until) { socket.end(); resolve(); return; }
+      sentAt = performance.now();
+      socket.write(payload);
+    };
+    socket.on('connect', send);
+    socket.on('error', reject);
+    socket.on('data', (chunk) => {
+      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffer.subarray(0, end).toString('latin1');
+        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
+        if (!Number.isFinite(length)) { socket.destroy(); reject(new Error(`answer without content-length: ${head}`)); return; }
+        if (buffer.length < end + 4 + length) return;
+        const status = Number(head.slice(9, 12));
+        const body = buffer.subarray(end + 4, end + 4 + length).toString();
+        buffer = buffer.subarray(end + 4 + length);
+        latencies.push(performance.now() - sentAt);
+        if (!good(status, body)) errors += 1;
+        send();
+      }
+    });
+  });
+
+  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  const seconds_ = (performance.now() - started) / 1000;
+  const cpuSeconds = (await server.cpu()) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { requests: latencies.length, errors, seconds: seconds_, cpuSeconds, p50: at(0.5), p99: at(0.99) };
+}
+
+/** A server in a child process (this file run with `serve <kind>`), which reports its CPU time on request. */
+async function child(kind: 'hello' | 'app'): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'serve', kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending: ((seconds: number) => void)[] = [];
+  const port = await new Promise<number>((resolve, reject) => {
+    proc.on('message', (m: { ready?: number; cpu?: number }) => {
+      if (m.ready) resolve(m.ready);
+      if (m.cpu !== undefined) pending.shift()?.(m.cpu);
+    });
+    proc.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  return {
+    port,
+    cpu: () => new Promise((resolve) => { pending.push(resolve); proc.send('cpu'); }),
+    stop: () => proc.kill('SIGTERM'),
+  };
+}
+
+async function serve(kind: string): Promise<void> {
+  process.on('message', () => {
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpu: (user + system) / 1e6 });
+  });
+  const ready = (port: number) => process.send!({ ready: port });
+  if (kind === 'hello') {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    process.on('SIGTERM', () => process.exit(0));
+    ready((app.server.address() as net.AddressInfo).port);
+    return;
+  }
+  const { buildApp } = await import('../server/app.js');
+  const { connect } = await import('../server/db/connection.js');
+  const { migrate } = await import('../server/db/migrate.js');
+  const { readSettings } = await import('../server/env.js');
+  const { ensureFirstSup } = await import('../server/users/bootstrap.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const database = await connect({ dataDir: dir });
+  await migrate(database.db, database.dialect);
+  await ensureFirstSup(database.db, 'admin', SUP_PASSWORD, Date.now());
+  const app = await buildApp({ settings: { ...readSettings({}), authRatePerMinute: 1000 }, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+  ready((app.server.address() as net.AddressInfo).port);
+}
+
+async function call(port: number, method: string, p: string, body?: unknown, token?: string) {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.message}`);
+  return json.data;
+}
+
+const get = (p: string, token?: string) =>
+  `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n${token ? `Authorization: Bearer ${token}\r\n` : ''}\r\n`;
+const post = (p: string, token: string) =>
+  `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Length: 0\r\n\r\n`;
+
+export async function benchServer(): Promise<void> {
+  const hello = await child('hello');
+  const app = await child('app');
+  try {
+    const { token } = await call(app.port, 'POST', '/api/user/login', { username: 'admin', password: SUP_PASSWORD });
+    for (let i = 1; i <= 10; i++) {
+      await call(app.port, 'POST', '/api/notice/add', {
+        title: `系统公告 ${i}`, popup: i === 10,
+        content: `<p>第 ${i} 条公告：<strong>今晚 23:00</strong> 系统维护，预计 30 分钟。</p><p>详情见 <a href="https://t.me/support">客服</a>。</p>`,
+      }, token);
+    }
+    const okEnvelope = (status: number, body: string) => status === 200 && body.startsWith('{"code":200');
+    const targets = [
+      { name: 'hello world  GET /hello', server: hello, request: get('/hello'), good: (status: number) => status === 200 },
+      { name: 'POST /api/user/info', server: app, request: post('/api/user/info', token), good: okEnvelope },
+      { name: 'GET /api/notice/recent', server: app, request: get('/api/notice/recent', token), good: okEnvelope },
+    ];
+    for (const t of targets) await load(t.server, t.request, WARMUP_SECONDS, t.good);
+    const best: Load[] = [];
+    const errors = targets.map(() => 0);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, t] of targets.entries()) {
+        const r = await load(t.server, t.request, SECONDS, t.good);
+        errors[i] += r.errors;
+        if (!best[i] || perSecond(r) > perSecond(best[i])) best[i] = r;
+      }
+    }
+    const bestCpu = (i: number) => best[i].requests / best[i].cpuSeconds;
+    const out = [
+      `\nAPI 服务器吞吐 (API server throughput): ${CONNECTIONS} connections, best of ${ROUNDS} rounds of ${SECONDS} s, SQLite, logger off`,
+      `  ${''.padEnd(26)} ${'req/s'.padStart(7)}  ${'p50'.padStart(7)}  ${'p99'.padStart(7)}  ratio   ${'req/CPU-s'.padStart(9)}  ratio`,
+    ];
+    best.forEach((r, i) => {
+      const ms = (v: number) => `${v.toFixed(2)}ms`.padStart(7);
+      out.push(`  ${targets[i].name.padEnd(26)} ${perSecond(r).toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p99)}  ` +
+        `${i ? (perSecond(r) / perSecond(best[0])).toFixed(2) : '    '}   ${perCpuSecond(r).toFixed(0).padStart(9)}  ` +
+        `${i ? (bestCpu(i) / bestCpu(0)).toFixed(2) : ''}${errors[i] ? `   ${errors[i]} bad answers!` : ''}`);
+    });
+    out.push('  target: ratio >= 0.40 against the hello world');
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    hello.stop();
+    app.stop();
+  }
+}
+
+if (process.argv[2] === 'serve') await serve(process.argv[3]);
+else if (import.meta.filename === process.argv[1]) await benchServer();
