@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { ConfigProvider, App as AntApp, Spin } from 'antd';
+import { ConfigProvider, App as AntApp } from 'antd';
 // The ES build: the CommonJS `antd/locale/zh_CN` reaches Vite as a module object, not the locale.
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -11,7 +11,8 @@ import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
 import { NavigationBridge } from './NavigationBridge';
 import { pageRoutes } from './page-routes';
-import './icons';
+// Static, not lazy: a lazy first screen waits out React's Suspense reveal throttle (about 300 ms).
+import LoginPage from '../pages/login/LoginPage';
 
 dayjs.locale('zh-cn');
 setRoleSource({ get: authState.getType, subscribe: authState.subscribe });
@@ -26,14 +27,15 @@ function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
 }
 
 const ConsoleRoot = lazy(() => import('./ConsoleRoot'));
-const LoginPage = lazy(early('/login', () => import('../pages/login/LoginPage')));
 const RegisterPage = lazy(early('/register', () => import('../pages/register/RegisterPage')));
 const StorePage = lazy(early('/store', () => import('../pages/store/PublicStorePage')));
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 const StoreGate = lazy(() => import('../layout/StoreGate'));
 
-const loading = <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />;
+// Plain CSS while a screen's code loads: an antd Spin here would cost its style generation on the
+// first paint of every open screen.
+const loading = <div className="page-loading" role="status" aria-label="加载中" />;
 
 /** The route table: open screens first; everything else inside the console (Refine, guard, shell). */
 export default function App() {

@@ -9,6 +9,7 @@ import { authProvider } from '../providers/auth-provider';
 import { createDataProvider } from '../providers/data-provider';
 import { i18nProvider } from '../providers/i18n';
 import { notificationProvider } from '../providers/notification';
+import './icons';
 import './row-actions';
 
 const defs = resources as Record<string, ResourceDef>;

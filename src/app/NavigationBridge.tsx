@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { navigation } from '../providers/feedback';
+import { navigation } from '../providers/navigation';
 
 /** Lets the http client (outside React) send the user to /login through the router. */
 export function NavigationBridge() {

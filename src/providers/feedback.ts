@@ -9,10 +9,3 @@ export const feedback = {
   success: (text: string) => { message.success(text); },
   relogin: (text: string) => { notification.error({ message: `${text} 需要重新登录`, description: '请重新登录' }); },
 };
-
-/** Where the client sends the user when the session is gone; the router replaces it with navigate. */
-let goTo: (path: string) => void = (path) => { window.location.assign(path); };
-export const navigation = {
-  go: (path: string) => goTo(path),
-  set: (fn: (path: string) => void) => { goTo = fn; },
-};

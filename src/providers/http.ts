@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { authState } from './auth-state';
-import { feedback, navigation } from './feedback';
+import { feedback } from './feedback';
+import { navigation } from './navigation';
 
 export interface Envelope<T = any> { code: number; message: string; data: T }
 

@@ -2,11 +2,12 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { authProvider } from '../../providers/auth-provider';
 import { useAuthAction } from '../shared/use-auth-action';
 import AuthCard from '../shared/AuthCard';
 import { Input, Password } from '../shared/auth-inputs';
 import FieldRow from './FieldRow';
+
+const loadLogin = () => import('../../providers/auth-provider').then((m) => m.authProvider.login);
 
 interface Credentials { username: string; password: string }
 type Errors = Partial<Record<keyof Credentials, string>>;
@@ -21,7 +22,7 @@ export function checkCredentials({ username, password }: Credentials): Errors {
 
 /** Login: the client toasts a refusal (wrong password, disabled account); success goes to /home. */
 export default function LoginPage() {
-  const { mutate: login, isPending } = useAuthAction<Credentials>(authProvider.login);
+  const { mutate: login, isPending } = useAuthAction<Credentials>(loadLogin);
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
 

@@ -1,11 +1,12 @@
 import { Button, Form } from 'antd';
 import { Link } from 'react-router';
-import { authProvider } from '../../providers/auth-provider';
 import { useAuthAction } from '../shared/use-auth-action';
 import { resources } from '../../../resources.config';
 import AuthCard from '../shared/AuthCard';
 import { Input, Password } from '../shared/auth-inputs';
 import { rulesFor, sameAs } from '../shared/field-rules';
+
+const loadRegister = () => import('../../providers/auth-provider').then((m) => m.authProvider.register!);
 
 interface Registration { username: string; password: string; confirm?: string; email?: string; tg?: string }
 
@@ -13,7 +14,7 @@ const f = resources.users.fields;
 
 /** Registration with the rules the server applies (resources.config.ts users fields). */
 export default function RegisterPage() {
-  const { mutate: register, isPending } = useAuthAction<Registration>(authProvider.register!);
+  const { mutate: register, isPending } = useAuthAction<Registration>(loadRegister);
   const submit = ({ confirm: _confirm, ...values }: Registration) =>
     register({ ...values, email: values.email?.trim() || undefined, tg: values.tg?.trim() || undefined });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../../src/providers/auth-provider';
 import { authState } from '../../../src/providers/auth-state';
-import { navigation } from '../../../src/providers/feedback';
+import { navigation } from '../../../src/providers/navigation';
 import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
 
 let server: EnvelopeServer;

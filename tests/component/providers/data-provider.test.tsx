@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import type { CrudFilters } from '@refinedev/core';
 import { createDataProvider } from '../../../src/providers/data-provider';
 import { authProvider } from '../../../src/providers/auth-provider';
-import { navigation } from '../../../src/providers/feedback';
+import { navigation } from '../../../src/providers/navigation';
 import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
 
 let server: EnvelopeServer;

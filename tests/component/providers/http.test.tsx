@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { api, ApiError, client, request } from '../../../src/providers/http';
-import { navigation } from '../../../src/providers/feedback';
+import { navigation } from '../../../src/providers/navigation';
 import { authState } from '../../../src/providers/auth-state';
 import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
 

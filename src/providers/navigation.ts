@@ -1,0 +1,11 @@
+/**
+ * Where code outside React (the http client) sends the user, e.g. to /login when the session is
+ * gone. The router replaces the default (a full page load) with its navigate. Kept apart from the
+ * toasts so the first screen does not load antd's message and notification.
+ */
+let goTo: (path: string) => void = (path) => { window.location.assign(path); };
+
+export const navigation = {
+  go: (path: string) => goTo(path),
+  set: (fn: (path: string) => void) => { goTo = fn; },
+};
