@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 import { here, preloadPages } from './harness';
 import { openList as openListAt, rows, settled } from './list-helpers';
 import { gadgetRows, ownerRows, testResources } from './test-config';
 
-let server: EnvelopeServer;
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-  await preloadPages();
-}, 30_000);
-afterAll(() => server.close());
+const server = useEnvelopeServer({ preload: preloadPages });
 beforeEach(() => {
-  pointClientAt(server);
   server.on('POST /api/gadget/data', { data: { list: gadgetRows, total: 2 } });
   server.on('POST /api/owner/data', { data: { list: ownerRows, total: 2 } });
-});
-afterEach(() => {
-  server.reset();
-  return clearToasts();
 });
 
 const openList = (role: string | null, url = '/lab/gadgets') => openListAt({ defs: testResources, url, role, waitFor: '探测器' });

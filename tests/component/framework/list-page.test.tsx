@@ -1,26 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 import { here, preloadPages } from './harness';
 import { cells, choose, headers, openList as openListAt, rows, searchForm, settled } from './list-helpers';
 import { gadgetRows, ownerRows, testResources } from './test-config';
 
-let server: EnvelopeServer;
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-  await preloadPages();
-}, 30_000);
-afterAll(() => server.close());
+const server = useEnvelopeServer({ preload: preloadPages });
 beforeEach(() => {
-  pointClientAt(server);
   server.on('POST /api/gadget/data', { data: { list: gadgetRows, total: 72 } });
   server.on('POST /api/owner/data', { data: { list: ownerRows, total: 2 } });
   server.on('GET /api/owner/detail', (req) => ({ data: ownerRows.find((o) => o.id === Number(req.query.id)) }));
-});
-afterEach(() => {
-  server.reset();
-  return clearToasts();
 });
 
 const listCalls = () => server.calls('POST /api/gadget/data');

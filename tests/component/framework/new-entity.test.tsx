@@ -3,7 +3,7 @@
  * Refine resource, its routes, its menu item, its access answers and its screens.
  */
 import { isValidElement, type ReactElement } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { pages, resources, sections, type ResourceDef } from '../../../resources.config';
 import { refineResources } from '../../../src/framework/resources';
@@ -11,7 +11,7 @@ import { resourceRoutes } from '../../../src/framework/routes';
 import { buildMenu } from '../../../src/framework/menu';
 import { accessControlProvider } from '../../../src/providers/access-control';
 import { authState } from '../../../src/providers/auth-state';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 import { preloadPages, renderConsole } from './harness';
 import { headers, rows, cells, searchForm } from './list-helpers';
 
@@ -36,19 +36,8 @@ function pageOf(element: unknown): ReactElement<PageProps> {
   return element.props.def ? element : pageOf(element.props.children);
 }
 
-let server: EnvelopeServer;
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-  await preloadPages();
-}, 30_000);
-afterAll(() => server.close());
-beforeEach(() => pointClientAt(server));
-afterEach(() => {
-  server.reset();
-  authState.clear();
-  return clearToasts();
-});
+const server = useEnvelopeServer({ preload: preloadPages });
+afterEach(() => authState.clear());
 
 describe('one more entry in the declaration', () => {
   it('becomes a Refine resource with list, create, edit and show routes', () => {

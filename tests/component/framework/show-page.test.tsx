@@ -1,26 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 import { preloadPages, renderConsole } from './harness';
 import { gadgetRows, testResources } from './test-config';
 
-let server: EnvelopeServer;
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-  await preloadPages();
-}, 30_000);
-afterAll(() => server.close());
+const server = useEnvelopeServer({ preload: preloadPages });
 beforeEach(() => {
-  pointClientAt(server);
   server.on('GET /api/gadget/detail', (req) => {
     const row = gadgetRows.find((g) => g.id === Number(req.query.id));
     return row ? { data: { ...row, serial: 'SN-0001' } } : { code: 404, message: '小工具不存在' };
   });
-});
-afterEach(() => {
-  server.reset();
-  return clearToasts();
 });
 
 const details = () => Object.fromEntries([...document.querySelectorAll('.ant-descriptions-row')]

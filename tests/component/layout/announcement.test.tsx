@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import {
@@ -6,7 +6,7 @@ import {
 } from '../../../src/layout/announcement';
 import AnnouncementModal, { resetAnnouncementCheck } from '../../../src/layout/AnnouncementModal';
 import { authState } from '../../../src/providers/auth-state';
-import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.parse('2025-03-10T12:00:00Z');
@@ -44,18 +44,14 @@ describe('shouldShowAnnouncement (SPEC.md 4)', () => {
 });
 
 describe('the announcement modal', () => {
-  let server: EnvelopeServer;
-  beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
-  afterAll(() => server.close());
+  const server = useEnvelopeServer();
   beforeEach(() => {
-    pointClientAt(server);
     resetAnnouncementCheck();
     authState.setToken('tok');
     server.on('GET /api/notice/detail', {
       data: { id: 5, title: '系统公告标题', content: '<p>内容<img src=x onerror="window.__xss=1"></p>', day: 2, create_at: '2025-03-01 08:00:00' },
     });
   });
-  afterEach(() => server.reset());
 
   const mount = () => render(<AntApp><AnnouncementModal /></AntApp>);
 

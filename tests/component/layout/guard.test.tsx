@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import RequireAuth from '../../../src/layout/RequireAuth';
 import StoreGate from '../../../src/layout/StoreGate';
 import { authState } from '../../../src/providers/auth-state';
-import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 
 function mount(path: string) {
   return render(
@@ -18,11 +18,8 @@ function mount(path: string) {
   );
 }
 
-let server: EnvelopeServer;
-beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
-afterAll(() => server.close());
-beforeEach(() => pointClientAt(server));
-afterEach(() => { server.reset(); authState.clear(); });
+const server = useEnvelopeServer();
+afterEach(() => authState.clear());
 
 describe('the route guard (SPEC.md 2)', () => {
   it('sends a visitor without a token to /store', () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
@@ -8,7 +8,7 @@ import RequireAuth from '../../../src/layout/RequireAuth';
 import Shell from '../../../src/layout/Shell';
 import { resetAnnouncementCheck } from '../../../src/layout/AnnouncementModal';
 import { authState, type UserInfo } from '../../../src/providers/auth-state';
-import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 import { setViewportWidth } from './viewport';
 
 const user = (type: string, extra: Partial<UserInfo> = {}): UserInfo => ({
@@ -51,11 +51,9 @@ const menuTexts = () => {
 };
 const submenuTitles = () => Array.from(document.querySelectorAll('.shell-sider .ant-menu-submenu-title')).map((e) => e.textContent);
 
-let server: EnvelopeServer;
-beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
-afterAll(() => server.close());
-beforeEach(() => { pointClientAt(server); resetAnnouncementCheck(); setViewportWidth(1280); });
-afterEach(() => { server.reset(); authState.clear(); });
+const server = useEnvelopeServer();
+beforeEach(() => { resetAnnouncementCheck(); setViewportWidth(1280); });
+afterEach(() => authState.clear());
 
 describe('the shell menu per role', () => {
   it('gives sup the system settings, user list and API management, but not the store or top-up', () => {

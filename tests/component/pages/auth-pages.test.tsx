@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
@@ -11,7 +11,7 @@ import NotFoundPage from '../../../src/pages/not-found/NotFoundPage';
 import { authProvider } from '../../../src/providers/auth-provider';
 import { authState } from '../../../src/providers/auth-state';
 import { createDataProvider } from '../../../src/providers/data-provider';
-import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 
 function mount(path: string) {
   return render(
@@ -35,11 +35,8 @@ function mount(path: string) {
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const submit = (name: RegExp) => act(async () => { fireEvent.click(screen.getByRole('button', { name })); });
 
-let server: EnvelopeServer;
-beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
-afterAll(() => server.close());
-beforeEach(() => pointClientAt(server));
-afterEach(() => { server.reset(); authState.clear(); });
+const server = useEnvelopeServer();
+afterEach(() => authState.clear());
 
 const answer = { token: 't1', type: 'user', user: { id: 5, username: 'carol', type: 'user', balance: 0 } };
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Refine } from '@refinedev/core';
 import { App as AntApp } from 'antd';
@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import HomePage from '../../../src/pages/home/HomePage';
 import { authState } from '../../../src/providers/auth-state';
 import { createDataProvider } from '../../../src/providers/data-provider';
-import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 
 const figures = {
   todayOrder: 1.5, monthOrder: 20.25, totalOrder: 100, todayRecharge: 0.3, todayRechargeAuto: 0.1,
@@ -41,18 +41,15 @@ function mount(type: string) {
 
 const value = (key: string) => within(screen.getByTestId(key)).getByTestId('stat-value').textContent;
 
-let server: EnvelopeServer;
-beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
-afterAll(() => server.close());
+const server = useEnvelopeServer();
 beforeEach(() => {
-  pointClientAt(server);
   server.on('GET /api/config/index', { data: { content: '<p>客服 QQ: 10000<script>window.__x=1</script></p>' } });
   server.on('GET /api/notice/recent', { data: { list: [
     { id: 2, title: '', content: '<p>这是一条没有标题但内容很长很长很长很长的公告</p>', create_at: '2025-03-02 09:00:00' },
     { id: 1, title: '上线通知', content: '<p>平台<b>正式</b>上线</p>', create_at: '2025-03-01 08:00:00' },
   ] } });
 });
-afterEach(() => { server.reset(); authState.clear(); });
+afterEach(() => authState.clear());
 
 describe('the home screen', () => {
   it('shows a customer their profile (re-read from /api/user/base), cards, contact and notices', async () => {

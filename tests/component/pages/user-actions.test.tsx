@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import UserMoneyAction from '../../../src/pages/users/UserMoneyAction';
 import UserSwitchAction from '../../../src/pages/users/UserSwitchAction';
 import { authState } from '../../../src/providers/auth-state';
-import { pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from '../providers/envelope-server';
+import { useEnvelopeServer } from '../providers/envelope-server';
 
-let server: EnvelopeServer;
-beforeAll(async () => { wireAntdStatics(); server = await startEnvelopeServer(); });
-afterAll(() => server.close());
-beforeEach(() => pointClientAt(server));
-afterEach(() => { server.reset(); authState.clear(); vi.unstubAllGlobals(); });
+const server = useEnvelopeServer();
+// These toasts come from antd's App context, not the static holders: unmount it before the shared
+// afterEach checks that no toast is left (a file's own afterEach runs first).
+afterEach(() => { cleanup(); authState.clear(); vi.unstubAllGlobals(); });
 
 const customer = { id: 9, username: 'bob', type: 'user', balance: 10.1 };
 

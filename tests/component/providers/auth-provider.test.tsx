@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authProvider } from '../../../src/providers/auth-provider';
 import { authState } from '../../../src/providers/auth-state';
 import { navigation } from '../../../src/providers/navigation';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
+import { useEnvelopeServer } from './envelope-server';
 
-let server: EnvelopeServer;
+const server = useEnvelopeServer();
 const user = { id: 4, username: 'alice', type: 'user', balance: 12.5, email: null, tg: null, create_at: null, login_at: null, login_count: 1, login_ip: null };
 
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  pointClientAt(server);
   authState.clear();
   navigation.set(() => undefined);
 });
-afterEach(() => {
-  server.reset();
-  authState.clear();
-  return clearToasts();
-});
+afterEach(() => authState.clear());
 
 describe('authProvider', () => {
   it('login sends the credentials and stores token, type and user', async () => {

@@ -1,39 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { CrudFilters } from '@refinedev/core';
 import { createDataProvider } from '../../../src/providers/data-provider';
 import { authProvider } from '../../../src/providers/auth-provider';
 import { navigation } from '../../../src/providers/navigation';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
+import { rejection, useEnvelopeServer } from './envelope-server';
 
-let server: EnvelopeServer;
+const server = useEnvelopeServer();
 const apis: Record<string, string> = { gadgets: 'gadget', users: 'user' };
 const dataProvider = createDataProvider((name) => apis[name] ?? name);
 
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-});
-afterAll(() => server.close());
 let went: string[] = [];
 beforeEach(() => {
-  pointClientAt(server);
   went = [];
   navigation.set((path) => { went.push(path); });
 });
-afterEach(() => {
-  server.reset();
-  return clearToasts();
-});
-
-async function rejection(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('the call resolved');
-}
 
 describe('dataProvider.getList', () => {
   const filters: CrudFilters = [

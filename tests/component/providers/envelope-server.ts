@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
@@ -47,9 +48,11 @@ export interface EnvelopeServer {
   close(): Promise<void>;
 }
 
-export async function startEnvelopeServer(): Promise<EnvelopeServer> {
+/** A server that is not listening yet: `url` throws until `listen()` has resolved, then keeps its address. */
+function createEnvelopeServer(): EnvelopeServer & { listen(): Promise<void> } {
   const routes = new Map<string, Handler>();
   const requests: Recorded[] = [];
+  let url: string | undefined;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -71,16 +74,60 @@ export async function startEnvelopeServer(): Promise<EnvelopeServer> {
       res.end(JSON.stringify({ code: reply.code ?? 200, message: reply.message ?? '成功', data: reply.data ?? null }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    get url() {
+      if (url === undefined) throw new Error('the envelope server has not started listening');
+      return url;
+    },
     requests,
     on(route, handler) { routes.set(route, typeof handler === 'function' ? handler : () => handler); },
     calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
     reset() { routes.clear(); requests.length = 0; },
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
+}
+
+/** A server already listening, for a test that needs one of its own. */
+export async function startEnvelopeServer(): Promise<EnvelopeServer> {
+  const server = createEnvelopeServer();
+  await server.listen();
+  return server;
+}
+
+/**
+ * One envelope server for the calling file or describe block, with the hooks every such file needs:
+ * beforeAll wires antd's statics, starts listening and runs `preload` (30 s, for the lazy pages);
+ * afterAll closes it; beforeEach points the client at it; afterEach forgets its routes and requests
+ * and clears the toasts. A file's own beforeEach runs after this one, its own afterEach before it.
+ */
+export function useEnvelopeServer(options: { preload?: () => Promise<unknown> } = {}): EnvelopeServer {
+  const server = createEnvelopeServer();
+  beforeAll(async () => {
+    wireAntdStatics();
+    await server.listen();
+    await options.preload?.();
+  }, options.preload ? 30_000 : undefined);
+  afterAll(() => server.close());
+  beforeEach(() => pointClientAt(server));
+  afterEach(() => {
+    server.reset();
+    return clearToasts();
+  });
+  return server;
+}
+
+/** The rejection of a call, or a failure if it resolved. */
+export async function rejection<E = any>(promise: Promise<unknown>): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as E;
+  }
+  throw new Error('the call resolved');
 }
 
 /** Points the app's axios client at the server; jsdom's XHR enforces CORS, so use Node's http adapter. */

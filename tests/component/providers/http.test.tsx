@@ -1,37 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { api, ApiError, client, request } from '../../../src/providers/http';
 import { navigation } from '../../../src/providers/navigation';
 import { authState } from '../../../src/providers/auth-state';
-import { clearToasts, pointClientAt, startEnvelopeServer, wireAntdStatics, type EnvelopeServer } from './envelope-server';
+import { pointClientAt, rejection, startEnvelopeServer, useEnvelopeServer } from './envelope-server';
 
-let server: EnvelopeServer;
+const server = useEnvelopeServer();
 let went: string[];
-
-beforeAll(async () => {
-  wireAntdStatics();
-  server = await startEnvelopeServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  pointClientAt(server);
   went = [];
   navigation.set((path) => { went.push(path); });
 });
-afterEach(() => {
-  server.reset();
-  return clearToasts();
-});
-
-/** The rejection of a call, or a failure if it resolved. */
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('the call resolved');
-}
 
 describe('the http client', () => {
   it('waits 60 s before giving up', () => {
