@@ -1,5 +1,6 @@
 import { Create, Edit, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
+import { useParams } from 'react-router';
 import type { FieldDef, ResourceDef } from '../types';
 import { FieldInput } from './FieldInput';
 import { rulesFor } from './rules';
@@ -19,8 +20,9 @@ export function initialValues(def: ResourceDef): Record<string, unknown> {
  * with unsaved changes asks first, and a successful save goes back to the list.
  */
 export default function FormPage({ name, def, action }: { name: string; def: ResourceDef; action: 'create' | 'edit' }) {
+  const { id } = useParams();
   const { formProps, saveButtonProps, formLoading } = useForm({
-    resource: name, action, redirect: 'list', warnWhenUnsavedChanges: true,
+    resource: name, action, id: action === 'edit' ? id : undefined, redirect: 'list', warnWhenUnsavedChanges: true,
     successNotification: () => ({ type: 'success', message: action === 'create' ? `${def.label}已添加` : `${def.label}已保存` }),
     errorNotification: (error) => ({ type: 'error', message: error?.message ?? '保存失败' }),
   });
