@@ -49,7 +49,7 @@ describe('guard', () => {
     });
   });
 
-  it('a token refused on load (204) goes to /store; a session refused while in use (205) lands on /login', async () => {
+  it('a token refused on load (204) goes to /store; refused while in use (205, 204) lands on /login', async () => {
     await withBrowser(async (page) => {
       await useToken(page, server.url, 'not-a-valid-token', 'user');
       await page.goto(`${server.url}/home`);
@@ -72,6 +72,18 @@ describe('guard', () => {
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       const back = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-2', password: 'alice-pass-1' });
       expect(back.code).toBe(200);
+
+      // A token the server no longer knows (204) while the console is open: the next call -> /login.
+      await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
+      await page.goto(`${server.url}/home`);
+      await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
+      await page.evaluate(() => localStorage.setItem('token', 'a-token-the-server-never-issued'));
+      await openAllSections(page);
+      const refused = page.waitForResponse((r) => r.url().includes('/api/finance/data'));
+      await page.locator('.ant-layout-sider').getByText('财务明细').click();
+      expect((await (await refused).json()).code).toBe(204);
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     });
   });
 });
