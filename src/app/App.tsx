@@ -11,8 +11,11 @@ import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
 import { NavigationBridge } from './NavigationBridge';
 import { pageRoutes } from './page-routes';
-// Static, not lazy: a lazy first screen waits out React's Suspense reveal throttle (about 300 ms).
+// Static, not lazy: the screens people land on first (a lazy first screen waits out React's
+// Suspense reveal throttle, about 300 ms).
 import LoginPage from '../pages/login/LoginPage';
+import StorePage from '../pages/store/PublicStorePage';
+import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
 setRoleSource({ get: authState.getType, subscribe: authState.subscribe });
@@ -28,10 +31,8 @@ function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
 
 const ConsoleRoot = lazy(() => import('./ConsoleRoot'));
 const RegisterPage = lazy(early('/register', () => import('../pages/register/RegisterPage')));
-const StorePage = lazy(early('/store', () => import('../pages/store/PublicStorePage')));
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
-const StoreGate = lazy(() => import('../layout/StoreGate'));
 
 // Plain CSS while a screen's code loads: an antd Spin here would cost its style generation on the
 // first paint of every open screen.

@@ -1,16 +1,18 @@
 import { InfoCircleFilled } from '@ant-design/icons';
-import { Button, Empty, Skeleton } from 'antd';
+import { Button } from 'antd';
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { SafeHtml } from '../shared/SafeHtml';
-import { useContact } from '../shared/use-contact';
 import './store.css';
+
+// The contact block brings the http client and the HTML sanitizer: it loads after the first paint.
+const StoreContact = lazy(() => import('./StoreContact'));
 
 /**
  * The public store for visitors: the store business arrives in a later release, and the page says so.
- * Plain markup rather than antd's Layout, Card, Result and Typography keeps this landing page light.
+ * Plain markup rather than antd's Layout, Card, Result and Typography keeps this landing page light;
+ * it is in the entry bundle so visitors see it without waiting for a lazy chunk.
  */
 export default function PublicStorePage() {
-  const { content, loading } = useContact();
   return (
     <div className="store-page">
       <header className="store-header">
@@ -29,8 +31,9 @@ export default function PublicStorePage() {
         </section>
         <section className="store-panel">
           <h2>联系我们</h2>
-          {loading ? <Skeleton active paragraph={{ rows: 3 }} />
-            : content ? <SafeHtml html={content} /> : <Empty description="暂无联系方式" />}
+          <Suspense fallback={<div className="store-contact-loading" />}>
+            <StoreContact />
+          </Suspense>
         </section>
       </main>
     </div>
