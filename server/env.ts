@@ -13,6 +13,8 @@ export interface Settings {
   sessionRotateMs: number;
   /** Login and register attempts allowed per address per minute. */
   authRatePerMinute: number;
+  /** How long the hottest reads (sessions, recent notices) may come from a process's cache, in ms. */
+  readCacheMs: number;
   logLevel: string;
   /** Where the built console lives; served when present. */
   staticDir?: string;
@@ -35,6 +37,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     sessionTtlMs: int(env.SESSION_TTL_DAYS, 7) * 86_400_000,
     sessionRotateMs: int(env.SESSION_ROTATE_HOURS, 24) * 3_600_000,
     authRatePerMinute: int(env.AUTH_RATE_PER_MINUTE, 20),
+    readCacheMs: env.READ_CACHE_MS === '0' ? 0 : int(env.READ_CACHE_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: env.STATIC_DIR || undefined,
   };

@@ -17,7 +17,7 @@ if (!fs.existsSync(path.join(settings.staticDir, 'index.html')) && fs.existsSync
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 
-const database = await connect({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+const database = await connect({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, readCacheMs: settings.readCacheMs });
 await migrate(database.db, database.dialect);
 const first = await ensureFirstSup(database.db, settings.adminUsername, settings.adminPassword, Date.now());
 if (first.created) {

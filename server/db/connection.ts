@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema.js';
+import { ReadCaches } from '../lib/read-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -12,6 +13,8 @@ export interface Database {
   dialect: Dialect;
   /** The raw SQLite handle, for the few hot paths that keep prepared statements. */
   sqlite?: SQLite.Database;
+  /** Short-lived caches of hot reads, emptied by every write through `db`. */
+  caches: ReadCaches;
   close(): Promise<void>;
 }
 
@@ -27,25 +30,28 @@ export interface ConnectOptions {
   schema?: string;
   /** SQLite file name inside dataDir. */
   file?: string;
+  /** How long hot reads may be served from the process's cache (ms); 0 turns it off. */
+  readCacheMs?: number;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
-  if (opts.databaseUrl?.startsWith('postgres')) return connectPostgres(opts.databaseUrl, opts.schema);
-  return connectSqlite(path.join(opts.dataDir, opts.file ?? 'app.db'));
+  const caches = new ReadCaches(opts.readCacheMs ?? 1000);
+  if (opts.databaseUrl?.startsWith('postgres')) return connectPostgres(opts.databaseUrl, caches, opts.schema);
+  return connectSqlite(path.join(opts.dataDir, opts.file ?? 'app.db'), caches);
 }
 
-function connectSqlite(file: string): Database {
+function connectSqlite(file: string, caches: ReadCaches): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [caches.plugin()] });
+  return { db, dialect: 'sqlite', sqlite, caches, close: () => db.destroy() };
 }
 
-async function connectPostgres(url: string, schema?: string): Promise<Database> {
+async function connectPostgres(url: string, caches: ReadCaches, schema?: string): Promise<Database> {
   if (schema) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -57,6 +63,6 @@ async function connectPostgres(url: string, schema?: string): Promise<Database> 
     max: 10,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [caches.plugin()] });
+  return { db, dialect: 'postgres', caches, close: () => db.destroy() };
 }

@@ -14,18 +14,14 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
   const columns = ['id', 'title', 'content', 'popup', 'day', 'create_at'] as const;
 
-  // Read on every page load of the console. The newest ten are read in full (and serialized) only
-  // when their ids or update times differ from the last answer's; otherwise that list is reused.
-  const recentKeys = prepared((db) => db.selectFrom('notices').select(['id', 'update_at']).orderBy('id', 'desc').limit(RECENT));
+  // Read on every page load of the console: served as prepared JSON from the short-lived read cache.
   const recentRows = prepared((db) => db.selectFrom('notices').select(columns).orderBy('id', 'desc').limit(RECENT));
-  let last: { key: string; json: string } | undefined;
   app.get('/api/notice/recent', { config: { access: 'any' } }, async (_request, reply) => {
-    const key = (await recentKeys(ctx.database, [RECENT])).map((r) => `${r.id}:${r.update_at}`).join();
-    if (last?.key !== key) {
+    const json = await ctx.database.caches.get('notices:recent', ctx.now(), async () => {
       const list = await serializeRows(ctx.db, def, await recentRows(ctx.database, [RECENT]), 'customer', tz);
-      last = { key, json: JSON.stringify(ok({ list })) };
-    }
-    return reply.type('application/json; charset=utf-8').send(last.json);
+      return JSON.stringify(ok({ list }));
+    });
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   // Without an id: the current announcement, for everyone. With one: that notice, for sup (the editor).

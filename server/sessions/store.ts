@@ -49,7 +49,7 @@ const byPreviousToken = sessionBy('s.prev_token_hash');
 export async function resolveSession(database: Database, token: string, now: number, policy: SessionPolicy): Promise<SessionInfo> {
   const hash = hashToken(token);
   const { db } = database;
-  let [row] = await byToken(database, [hash]);
+  let [row] = await database.caches.get(`session:${hash}`, now, () => byToken(database, [hash]), (rows) => rows.length > 0);
   if (!row) [row] = await byPreviousToken(database, [hash]);
   if (!row) throw new AppError(Code.sessionInvalid, '登录状态无效');
   const current = row.s_hash === hash;

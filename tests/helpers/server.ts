@@ -76,6 +76,8 @@ export interface TestServer {
   snapshot(): Promise<string>;
   /** Another app on the same database (other settings, same clock). */
   sibling(settings: Partial<Settings>): Promise<Caller>;
+  /** Another app on a connection of its own to the same database: what another server process sees. */
+  peer(settings?: Partial<Settings>): Promise<Caller>;
   close(): Promise<void>;
 }
 
@@ -102,10 +104,10 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
   let database: Database;
   if (kind === 'postgres') {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    database = await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema });
+    database = await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema, readCacheMs: settings.readCacheMs });
   } else {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-    database = await connect({ dataDir: dir });
+    database = await connect({ dataDir: dir, readCacheMs: settings.readCacheMs });
   }
   await migrate(database.db, database.dialect);
   await ensureFirstSup(database.db, SUP.username, SUP.password, clock.now());
@@ -114,6 +116,7 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
   const app = await build(settings);
   const url = await listen(app);
   const siblings: FastifyInstance[] = [];
+  const peers: Database[] = [];
 
   async function call<T>(method: 'GET' | 'POST', p: string, o: CallOptions = {}, base = url): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
@@ -179,8 +182,24 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
         get: (p, token) => call('GET', p, { token }, base),
       };
     },
+    async peer(s = {}) {
+      const own = { ...settings, ...s };
+      const other = kind === 'postgres'
+        ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema, readCacheMs: own.readCacheMs })
+        : await connect({ dataDir: dir!, readCacheMs: own.readCacheMs });
+      peers.push(other);
+      const app2 = await buildApp({ settings: own, database: other, now: clock.now, logger: false });
+      siblings.push(app2);
+      const base = await listen(app2);
+      return {
+        url: base,
+        post: (p, body, token) => call('POST', p, { body, token }, base),
+        get: (p, token) => call('GET', p, { token }, base),
+      };
+    },
     async close() {
       await Promise.all(siblings.map((s) => s.close()));
+      await Promise.all(peers.map((d) => d.close()));
       await app.close();
       await database.close();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
