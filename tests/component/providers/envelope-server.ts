@@ -7,10 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
-import { ConfigProvider, message, notification, unstableSetRender } from 'antd';
+import { ConfigProvider, message, notification } from 'antd';
 import { client } from '../../../src/providers/http';
+import { renderAntdStaticsWithReact19 } from '../../../src/app/antd-react19';
 
 export interface Recorded {
   method: string;
@@ -138,16 +138,7 @@ export function pointClientAt(server: { url: string }): void {
 
 /** antd 5's static message/notification under React 19, as main.tsx wires them. */
 export function wireAntdStatics(): void {
-  unstableSetRender((node, container) => {
-    const target = container as Element & { _reactRoot?: Root };
-    target._reactRoot ||= createRoot(container);
-    const root = target._reactRoot;
-    root.render(node);
-    return async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      root.unmount();
-    };
-  });
+  renderAntdStaticsWithReact19();
   // Without motion a destroyed toast leaves the DOM at once (jsdom never ends a CSS animation).
   ConfigProvider.config({
     holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
