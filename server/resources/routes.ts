@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { allows, resources, roleOf, type ResourceDef, type Role } from '../../resources.config.js';
+import { allows, resources, type ResourceDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
-import { sessionOf } from '../http/auth.js';
+import { roleOfRequest, sessionOf } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import type { HookEnv, ResourceHooks } from './hooks.js';
@@ -24,36 +24,26 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
   // The generic layer works on tables named at run time.
   const db = ctx.db as unknown as Kysely<any>;
   const tz = ctx.settings.timeZone;
-  const role = (request: FastifyRequest): Role => roleOf(sessionOf(request).user.type) ?? 'customer';
-
-  /** Rows of the table this caller may see. */
-  const scoped = (db: Kysely<any>, request: FastifyRequest, action: 'list' | 'show' | 'edit' | 'del') => {
-    let q = db.selectFrom(def.table);
-    if (def.access[action] === 'own' && role(request) !== 'sup') {
-      if (!def.ownerField) throw fail.forbidden();
-      q = q.where(def.ownerField, '=', sessionOf(request).user.id);
-    }
-    return q;
-  };
+  const scoped = (db: Kysely<any>, request: FastifyRequest, action: ScopedAction) => scopedRows(db, def, request, action);
   const env = (request: FastifyRequest, trx: Kysely<any>): HookEnv => ({ ctx, trx, session: sessionOf(request), def });
-  const one = (_db: Kysely<any>, request: FastifyRequest, id: number) => readOne(ctx, def, request, id);
+  const one = (request: FastifyRequest, id: number) => readOne(ctx, def, request, id);
 
   if (def.access.list) {
     app.post(`${base}/data`, { config: { access: def.access.list } }, async (request) => {
-      const q = parseListQuery(def, role(request), request.query as Record<string, unknown>, request.body, tz);
+      const q = parseListQuery(def, roleOfRequest(request), request.query as Record<string, unknown>, request.body, tz);
       const filtered = applyFilters(scoped(db, request, 'list'), q.filters);
       const [{ total }] = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).execute();
       const rows = await filtered.selectAll()
         .orderBy(q.sort.column, q.sort.order).orderBy('id', q.sort.order)
         .limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-      return ok({ list: await serializeRows(db, def, rows, role(request), tz), total: Number(total) });
+      return ok({ list: await serializeRows(db, def, rows, roleOfRequest(request), tz), total: Number(total) });
     });
   }
 
   // A domain may own a path itself (it registers first) and call readOne for the generic part.
   if (def.access.show && !app.hasRoute({ method: 'GET', url: `${base}/detail` })) {
     app.get(`${base}/detail`, { config: { access: def.access.show } }, async (request) => {
-      return ok(await one(db, request, idOf((request.query as Record<string, unknown>).id)));
+      return ok(await one(request, idOf((request.query as Record<string, unknown>).id)));
     });
   }
 
@@ -66,7 +56,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
         const inserted = await trx.insertInto(def.table).values(row).returning('id').executeTakeFirstOrThrow();
         return Number(inserted.id);
       });
-      return ok(await one(db, request, id), '添加成功');
+      return ok(await one(request, id), '添加成功');
     });
   }
 
@@ -82,7 +72,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
         if (Object.keys(row).length) await trx.updateTable(def.table).set(row).where('id', '=', id).execute();
         await hooks.afterEdit?.(id, row, existing, env(request, trx));
       });
-      return ok(await one(db, request, id), '保存成功');
+      return ok(await one(request, id), '保存成功');
     });
   }
 
@@ -103,14 +93,24 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
   }
 }
 
+type ScopedAction = 'list' | 'show' | 'edit' | 'del';
+
+/** Rows of the table the caller may see for an action: all of them, or their own under the 'own' rule. */
+function scopedRows(db: Kysely<any>, def: ResourceDef, request: FastifyRequest, action: ScopedAction) {
+  let q = db.selectFrom(def.table);
+  if (def.access[action] === 'own' && roleOfRequest(request) !== 'sup') {
+    if (!def.ownerField) throw fail.forbidden();
+    q = q.where(def.ownerField, '=', sessionOf(request).user.id);
+  }
+  return q;
+}
+
 /** One row as the caller may see it (scoped by the 'show' rule), or 404. */
 export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyRequest, id: number) {
   const db = ctx.db as unknown as Kysely<any>;
-  const role = roleOf(sessionOf(request).user.type) ?? 'customer';
-  let q = db.selectFrom(def.table).selectAll().where('id', '=', id);
-  if (def.access.show === 'own' && role !== 'sup' && def.ownerField) q = q.where(def.ownerField, '=', sessionOf(request).user.id);
+  const role = roleOfRequest(request);
   if (!allows(def.access.show, role)) throw fail.forbidden();
-  const row = await q.executeTakeFirst();
+  const row = await scopedRows(db, def, request, 'show').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw fail.notFound(`${def.label}不存在`);
   return (await serializeRows(db, def, [row], role, ctx.settings.timeZone))[0];
 }

@@ -118,6 +118,17 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
   const siblings: FastifyInstance[] = [];
   const peers: Database[] = [];
 
+  /** Another app, listening, closed with the server, called like it. */
+  async function callerOf(other: FastifyInstance): Promise<Caller> {
+    siblings.push(other);
+    const base = await listen(other);
+    return {
+      url: base,
+      post: (p, body, token) => call('POST', p, { body, token }, base),
+      get: (p, token) => call('GET', p, { token }, base),
+    };
+  }
+
   async function call<T>(method: 'GET' | 'POST', p: string, o: CallOptions = {}, base = url): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
@@ -173,14 +184,7 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
       return JSON.stringify(parts);
     },
     async sibling(s) {
-      const other = await build({ ...settings, ...s });
-      siblings.push(other);
-      const base = await listen(other);
-      return {
-        url: base,
-        post: (p, body, token) => call('POST', p, { body, token }, base),
-        get: (p, token) => call('GET', p, { token }, base),
-      };
+      return callerOf(await build({ ...settings, ...s }));
     },
     async peer(s = {}) {
       const own = { ...settings, ...s };
@@ -188,14 +192,7 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
         ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema, readCacheMs: own.readCacheMs })
         : await connect({ dataDir: dir!, readCacheMs: own.readCacheMs });
       peers.push(other);
-      const app2 = await buildApp({ settings: own, database: other, now: clock.now, logger: false });
-      siblings.push(app2);
-      const base = await listen(app2);
-      return {
-        url: base,
-        post: (p, body, token) => call('POST', p, { body, token }, base),
-        get: (p, token) => call('GET', p, { token }, base),
-      };
+      return callerOf(await buildApp({ settings: own, database: other, now: clock.now, logger: false }));
     },
     async close() {
       await Promise.all(siblings.map((s) => s.close()));
