@@ -1,9 +1,9 @@
-import { App, Button, Card, Col, Empty, Form, Row, Skeleton, Space } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Card, Col, Empty, Form, Row, Skeleton, Space } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { api } from '../../providers/http';
-import { markFieldErrors } from '../shared/field-rules';
 import { SafeHtml } from '../shared/SafeHtml';
 import { useContact } from '../shared/use-contact';
+import { useFormSubmit } from '../shared/use-form-submit';
 
 const HtmlEditor = lazy(() => import('../editor/HtmlEditor'));
 
@@ -17,23 +17,13 @@ export default function ConnectPage() {
   const { content, loading, refetch } = useContact();
   const [form] = Form.useForm<{ content: string }>();
   const draft = Form.useWatch('content', form) ?? '';
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
 
   useEffect(() => { if (!loading) form.setFieldsValue({ content }); }, [form, loading, content]);
 
-  const save = async (values: { content: string }) => {
-    setSaving(true);
-    try {
-      await api.post('/api/config/edit', { content: values.content ?? '' });
-      message.success('保存成功');
-      await refetch();
-    } catch (error) {
-      markFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit: save } = useFormSubmit(form, async (values: { content: string }) => {
+    await api.post('/api/config/edit', { content: values.content ?? '' });
+    await refetch();
+  }, '保存成功');
 
   return (
     <Row gutter={16}>

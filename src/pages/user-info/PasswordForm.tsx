@@ -1,29 +1,18 @@
-import { App, Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Form, Input } from 'antd';
 import { resources } from '../../../resources.config';
 import { api } from '../../providers/http';
-import { markFieldErrors, rulesFor, sameAs } from '../shared/field-rules';
+import { rulesFor, sameAs } from '../shared/field-rules';
+import { useFormSubmit } from '../shared/use-form-submit';
 
 interface Passwords { old_password: string; password: string; confirm: string }
 
 /** `POST /api/user/password {old_password, password}`; other devices are logged out by the server. */
 export default function PasswordForm() {
   const [form] = Form.useForm<Passwords>();
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
-
-  const save = async ({ old_password, password }: Passwords) => {
-    setSaving(true);
-    try {
-      await api.post('/api/user/password', { old_password, password });
-      message.success('密码已修改，其他设备上的登录已退出');
-      form.resetFields();
-    } catch (error) {
-      markFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit: save } = useFormSubmit(form, async ({ old_password, password }: Passwords) => {
+    await api.post('/api/user/password', { old_password, password });
+    form.resetFields();
+  }, '密码已修改，其他设备上的登录已退出');
 
   return (
     <Card title="修改密码" size="small">

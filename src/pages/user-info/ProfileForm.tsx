@@ -1,9 +1,10 @@
-import { App, Button, Card, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Form, Input } from 'antd';
+import { useEffect } from 'react';
 import { resources } from '../../../resources.config';
 import type { UserInfo } from '../../providers/auth-state';
 import { api } from '../../providers/http';
-import { markFieldErrors, rulesFor } from '../shared/field-rules';
+import { rulesFor } from '../shared/field-rules';
+import { useFormSubmit } from '../shared/use-form-submit';
 import { refreshUserInfo } from '../shared/user-info';
 
 interface Profile { email?: string; tg?: string }
@@ -12,25 +13,15 @@ const f = resources.users.fields;
 /** Own email and Telegram: `POST /api/user/profile {email, tg}`, then the stored user info is re-read. */
 export default function ProfileForm({ user }: { user: UserInfo | null }) {
   const [form] = Form.useForm<Profile>();
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
 
   useEffect(() => {
     form.setFieldsValue({ email: user?.email ?? '', tg: user?.tg ?? '' });
   }, [form, user?.email, user?.tg]);
 
-  const save = async (values: Profile) => {
-    setSaving(true);
-    try {
-      await api.post('/api/user/profile', { email: values.email?.trim() || null, tg: values.tg?.trim() || null });
-      message.success('保存成功');
-      await refreshUserInfo();
-    } catch (error) {
-      markFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit: save } = useFormSubmit(form, async (values: Profile) => {
+    await api.post('/api/user/profile', { email: values.email?.trim() || null, tg: values.tg?.trim() || null });
+    await refreshUserInfo();
+  }, '保存成功');
 
   return (
     <Card title="基本信息" size="small" style={{ marginBottom: 16 }}>

@@ -2,7 +2,7 @@ import { App, Button, Descriptions, Form, Input, InputNumber, Modal } from 'antd
 import { useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
-import { markFieldErrors } from '../shared/field-rules';
+import { useFormSubmit } from '../shared/use-form-submit';
 import { addMoney, formatMoney } from '../shared/money';
 
 interface Adjustment { amount: number; remark: string }
@@ -10,25 +10,15 @@ interface Adjustment { amount: number; remark: string }
 /** The sup's balance change for one user: signed dollars and a remark, confirmed before it is sent. */
 export default function UserMoneyAction({ record, label, onDone }: RowActionProps) {
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Adjustment>();
   const amount = Form.useWatch('amount', form);
-  const { modal, message } = App.useApp();
-
-  const send = async (values: Adjustment) => {
-    setSaving(true);
-    try {
-      await api.post('/api/user/money', { id: record.id, amount: values.amount, remark: values.remark.trim() });
-      message.success('余额已调整');
-      setOpen(false);
-      form.resetFields();
-      onDone();
-    } catch (error) {
-      markFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { modal } = App.useApp();
+  const { saving, submit: send } = useFormSubmit(form, async (values: Adjustment) => {
+    await api.post('/api/user/money', { id: record.id, amount: values.amount, remark: values.remark.trim() });
+    setOpen(false);
+    form.resetFields();
+    onDone();
+  }, '余额已调整');
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
