@@ -111,13 +111,14 @@ describe('sup screens', () => {
   it('shows the other sup screens', async () => {
     for (const [route, name, text] of [
       ['/user/index/create', 'user-create', '新建用户'],
-      ['/system/connect', 'connect', '联系方式'],
+      ['/system/connect', 'connect', '编辑联系方式'],
       ['/user/info', 'user-info', '修改密码'],
       ['/items/goods', 'pending-goods', '该功能尚未开放'],
       ['/system/group', 'pending-group', '该功能尚未开放'],
     ] as const) {
       await page.goto(`${server.url}${route}`);
       await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
+      if (name === 'connect') await expect.poll(() => page.locator('.ql-editor').isVisible()).toBe(true);
       await shot(page, name);
     }
   });

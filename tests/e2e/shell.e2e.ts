@@ -36,6 +36,8 @@ describe('guard', () => {
       await page.goto(`${server.url}/home`);
       await page.waitForURL('**/store');
       await expect.poll(() => page.getByText('登录').first().isVisible()).toBe(true);
+      // The contact block loads after the page: an empty one says so.
+      await expect.poll(() => page.getByText('暂无联系方式').isVisible()).toBe(true);
       await shot(page, 'store-public');
       await page.goto(`${server.url}/items/order/record`);
       await page.waitForURL('**/store');
