@@ -16,6 +16,8 @@ import { noticeHooks } from './notices/hooks.js';
 import { registerNoticeRoutes } from './notices/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerStatsRoutes } from './stats/routes.js';
+import { allJobs } from './jobs/index.js';
+import { startJobs, type JobRunner } from './jobs/runner.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -23,6 +25,15 @@ export interface AppOptions {
   now?: () => number;
   /** false turns request logging off (benchmarks, tests). */
   logger?: boolean;
+  /** Run the background jobs on their timers (the server process does; tests call `app.jobs.runNow`). */
+  runJobs?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background jobs of this app (server/jobs), stopped when the app closes. */
+    jobs: JobRunner;
+  }
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -36,7 +47,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   });
-  const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now };
+  const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now, log: app.log };
 
   installErrorHandling(app);
   installSecurityHeaders(app, process.env.CORS_ORIGIN);
@@ -48,6 +59,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerSettingsRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
   registerResourceRoutes(app, ctx, { users: userHooks, notices: noticeHooks });
+
+  const jobs = startJobs(ctx, allJobs, { timers: opts.runJobs === true });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, 'index.html'))) {
     await serveConsole(app, path.resolve(settings.staticDir));

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/connection.js';
 import type { DB } from './db/schema.js';
@@ -10,4 +11,6 @@ export interface Ctx {
   settings: Settings;
   /** Injectable so tests can place "today" and expiries where they need them. */
   now(): number;
+  /** The app's logger (pino); secrets never go into it. */
+  log: FastifyBaseLogger;
 }

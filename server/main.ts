@@ -25,7 +25,7 @@ if (first.created) {
     (first.generatedPassword ? `，初始密码（只显示这一次）：${first.generatedPassword}\n` : '（密码取自 ADMIN_PASSWORD）\n'));
 }
 
-const app = await buildApp({ settings, database });
+const app = await buildApp({ settings, database, runJobs: true });
 const shutdown = async () => { await app.close(); await database.close(); process.exit(0); };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

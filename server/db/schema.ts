@@ -79,6 +79,13 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface JobLeasesTable {
+  name: string;
+  /** The process holding the lease (random per process). */
+  owner: string;
+  expires_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -87,4 +94,5 @@ export interface DB {
   ledger: LedgerTable;
   recharges: RechargesTable;
   rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
 }

@@ -22,7 +22,7 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export const SUP = { username: 'admin', password: 'Admin-pass-123' };
 
-export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits'] as const;
+export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases'] as const;
 
 export interface Envelope<T = any> { code: number; message: string; data: T }
 

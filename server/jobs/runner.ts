@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { Ctx } from '../context.js';
+import { acquireLease, releaseLease } from './lease.js';
+
+/**
+ * A background job: `run` does one round of work and must leave nothing half-done if it stops
+ * midway (each step its own transaction). `everyMs` may depend on the state (e.g. poll fast only
+ * while something waits).
+ */
+export interface Job {
+  name: string;
+  everyMs: number | ((ctx: Ctx) => number | Promise<number>);
+  run(ctx: Ctx): Promise<void>;
+}
+
+export interface JobRunner {
+  /** Runs one round of a job now, under its lease (tests, and "check now" buttons). */
+  runNow(name: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/** Longest a lease outlives its holder's last renewal: a dead process's jobs resume within this. */
+const MIN_LEASE_MS = 30_000;
+
+/**
+ * Runs each job on its own timer in this process (unless `timers` is false: then only `runNow`), each
+ * round only while this process holds the job's lease. Errors are logged and the job carries on at
+ * its next round.
+ */
+export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { timers: true }): JobRunner {
+  const owner = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Map<string, Promise<boolean>>();
+  let stopped = false;
+
+  const interval = async (job: Job) => (typeof job.everyMs === 'number' ? job.everyMs : job.everyMs(ctx));
+
+  async function round(job: Job): Promise<boolean> {
+    const busy = running.get(job.name);
+    if (busy) return busy;
+    const work = (async () => {
+      const every = await interval(job);
+      if (!(await acquireLease(ctx.db, job.name, owner, ctx.now(), Math.max(MIN_LEASE_MS, every * 3)))) return false;
+      await job.run(ctx);
+      return true;
+    })().catch((err) => {
+      ctx.log.error({ err, job: job.name }, 'background job failed');
+      return false;
+    }).finally(() => running.delete(job.name));
+    running.set(job.name, work);
+    return work;
+  }
+
+  function schedule(job: Job) {
+    void (async () => {
+      const every = await interval(job).catch(() => MIN_LEASE_MS);
+      if (stopped) return;
+      timers.set(job.name, setTimeout(async () => {
+        await round(job);
+        if (!stopped) schedule(job);
+      }, every));
+    })();
+  }
+
+  if (opts.timers) for (const job of jobs) schedule(job);
+
+  return {
+    async runNow(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`unknown job ${name}`);
+      return round(job);
+    },
+    async stop() {
+      stopped = true;
+      for (const t of timers.values()) clearTimeout(t);
+      await Promise.all(running.values());
+      await Promise.all(jobs.map((j) => releaseLease(ctx.db, j.name, owner).catch(() => undefined)));
+    },
+  };
+}
