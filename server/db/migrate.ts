@@ -15,6 +15,8 @@ export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> 
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
+    // Features land in parallel: a migration merged later may sort before one already applied.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
