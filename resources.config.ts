@@ -19,7 +19,9 @@ export type Action = 'list' | 'show' | 'add' | 'edit' | 'del';
 
 export type FieldType =
   | 'text' | 'textarea' | 'password' | 'html'
-  | 'int' | 'money' | 'bool' | 'enum' | 'datetime' | 'ref';
+  | 'int' | 'money' | 'bool' | 'enum' | 'datetime' | 'ref'
+  /** A number with at most two decimals (a rate such as 0.85), stored as hundredths. */
+  | 'decimal';
 
 export interface EnumOption { label: string; color?: string }
 
@@ -138,6 +140,10 @@ export const resources = {
         options: { active: { label: '正常', color: 'green' }, disabled: { label: '禁用', color: 'default' } },
       },
       balance: { label: '余额', type: 'money', readonly: true, list: true, sort: true },
+      group_id: {
+        label: '分组', type: 'ref', ref: { resource: 'groups', labelField: 'name' }, list: true, search: 'eq',
+        help: '不选则加入默认分组',
+      },
       email: { label: '邮箱', type: 'text', max: 100, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', patternMessage: '邮箱格式不正确', list: true },
       tg: { label: 'Telegram', type: 'text', max: 64, list: true },
       create_at: created,
@@ -207,6 +213,239 @@ export const resources = {
       create_at: created,
     },
   },
+  groups: {
+    label: '分组', api: 'group', table: 'groups', route: '/system/group',
+    menu: { section: 'system', label: '分组配置', icon: 'ClusterOutlined', order: 3, visible: 'sup' },
+    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    defaultSort: { field: 'sort', order: 'asc' },
+    fields: {
+      id,
+      name: { label: '分组名称', type: 'text', required: true, max: 50, list: true, search: 'contains' },
+      rate: {
+        label: '价格倍率', type: 'decimal', required: true, min: 0.01, max: 1, default: 1, list: true, sort: true,
+        help: '用户实付 = 商品价格 × 倍率（0.01 到 1.00，如 0.85 即八五折）',
+      },
+      is_default: { label: '默认分组', type: 'bool', default: false, list: true, help: '新用户自动加入默认分组，有且只有一个' },
+      user_count: { label: '用户数', type: 'int', readonly: true, list: true },
+      sort: { label: '排序', type: 'int', min: 0, max: 9999, default: 0, list: true, sort: true, help: '数字小的排在前面' },
+      remark: { label: '备注', type: 'text', max: 255, list: true },
+      create_at: created,
+    },
+  },
+  discounts: {
+    label: '用户折扣', api: 'discount', table: 'discounts', route: '/user/discount',
+    menu: { section: 'account', label: '用户折扣', icon: 'PercentageOutlined', order: 2, visible: 'sup' },
+    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    defaultSort: newestFirst,
+    fields: {
+      id,
+      user_id: { label: '用户', type: 'ref', ref: { resource: 'users', labelField: 'username' }, required: true, list: true, search: 'eq' },
+      goods_id: {
+        label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, list: true, search: 'eq',
+        help: '留空则对该用户的全部商品生效',
+      },
+      rate: { label: '折扣倍率', type: 'decimal', min: 0.01, max: 1, list: true, help: '与固定价格二选一：商品价格 × 倍率' },
+      price: { label: '固定价格', type: 'money', min: 0.01, max: 100_000, list: true, help: '与折扣倍率二选一，只能用于指定商品' },
+      start_at: { label: '开始时间', type: 'datetime', list: true, help: '留空则立即生效' },
+      end_at: { label: '结束时间', type: 'datetime', list: true, help: '留空则长期有效' },
+      remark: { label: '备注', type: 'text', max: 255, list: true },
+      create_at: created,
+    },
+  },
+  goods: {
+    label: 'API产品', api: 'goods', table: 'goods', route: '/items/goods',
+    menu: { section: 'items', label: 'API管理', icon: 'AppstoreOutlined', order: 1, visible: 'sup' },
+    // Customers read product names (the product filter of their orders and links); prices are in the store.
+    access: { list: 'any', show: 'any', add: 'sup', edit: 'sup', del: 'sup' },
+    defaultSort: { field: 'sort', order: 'asc' },
+    fields: {
+      id,
+      title: { label: '标题', type: 'text', required: true, max: 100, list: true, search: 'contains' },
+      description: { label: '描述', type: 'html', max: 20000 },
+      channel: {
+        label: '类型', type: 'enum', required: true, default: 'sms', list: true, search: 'eq',
+        options: { sms: { label: '短信', color: 'blue' }, mail: { label: '邮箱', color: 'purple' } },
+      },
+      service: {
+        label: '服务代码', type: 'text', required: true, max: 32, pattern: '^[A-Za-z0-9_]+$',
+        patternMessage: '服务代码只能包含字母、数字和下划线', list: true, search: 'eq', help: 'SMS-Activate 服务代码，如 tg、wa',
+      },
+      country: { label: '国家编号', type: 'int', min: 0, max: 9999, default: 0, list: true, search: 'eq', help: 'SMS-Activate 国家编号，默认 0' },
+      price: { label: '价格', type: 'money', required: true, min: 0.01, max: 100_000, list: true, sort: true, supOnly: true },
+      valid_hours: { label: '有效期(小时)', type: 'int', required: true, min: 1, max: 87_600, default: 24, list: true },
+      receive_limit: {
+        label: '接码次数', type: 'int', min: 0, max: 1000, default: 1, list: true,
+        help: '每次启用（购买或重提）后可接收的验证码条数，0 为不限',
+      },
+      reset_limit: { label: '重提次数', type: 'int', min: 0, max: 1000, default: 0, list: true, help: '每个链接可重提（重新等待新验证码）的次数' },
+      renew_price: { label: '续费价格(每天)', type: 'money', min: 0, max: 100_000, default: 0, list: true, help: '0 表示不可续费；续费不享受折扣' },
+      code_wait_minutes: {
+        label: '等码时限(分钟)', type: 'int', min: 0, max: 43_200, default: 0, list: true,
+        help: '购买后这么久仍未收到验证码则自动退款，0 为不自动退款',
+      },
+      min_qty: { label: '最少购买', type: 'int', min: 1, max: 1000, default: 1, list: true },
+      max_qty: { label: '最多购买', type: 'int', min: 1, max: 1000, default: 100, list: true },
+      on_sale: { label: '上架', type: 'bool', default: true, list: true, search: 'eq', supOnly: true },
+      sort: { label: '排序', type: 'int', min: 0, max: 9999, default: 0, list: true, sort: true, supOnly: true, help: '数字小的排在前面' },
+      source: {
+        label: '来源', type: 'enum', required: true, default: 'stock', list: true, search: 'eq', supOnly: true,
+        options: { stock: { label: '库存', color: 'green' }, upstream: { label: '上游', color: 'orange' } },
+      },
+      match_sender: { label: '发件人匹配', type: 'text', max: 255, supOnly: true, help: '发件人须包含其中之一（用 | 分隔），留空不限' },
+      match_keyword: { label: '内容关键词', type: 'text', max: 255, supOnly: true, help: '内容须包含其中之一（用 | 分隔），留空不限' },
+      stock: { label: '可售库存', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
+      sold: { label: '已售', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
+      create_at: { ...created, supOnly: true },
+    },
+    actions: [
+      { name: 'goodsStock', label: '库存', access: 'sup' },
+      { name: 'stockImport', label: '导入库存', access: 'sup' },
+    ],
+  },
+  stock: {
+    label: '库存', api: 'stock', table: 'stock_items', route: '/items/goods/stock',
+    access: { list: 'sup', show: 'sup', del: 'sup' },
+    defaultSort: newestFirst,
+    fields: {
+      id,
+      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
+      extra: { label: '附加信息', type: 'text', readonly: true, list: true, supOnly: true },
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          available: { label: '可售', color: 'green' }, sold: { label: '已售', color: 'blue' },
+          disabled: { label: '已停用', color: 'default' }, expired: { label: '已过期', color: 'default' },
+          after_sale: { label: '售后', color: 'orange' },
+        },
+      },
+      token_id: { label: '链接ID', type: 'int', readonly: true, list: true, search: 'eq' },
+      create_at: created,
+    },
+    actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup' }],
+  },
+  orders: {
+    label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
+    menu: { section: 'items', label: '订单记录', icon: 'OrderedListOutlined', order: 3, visible: 'any' },
+    access: { list: 'own', show: 'own' },
+    ownerField: 'user_id',
+    defaultSort: { field: 'create_at', order: 'desc' },
+    fields: {
+      id,
+      order_no: { label: '订单号', type: 'text', readonly: true, list: true, search: 'eq' },
+      user_id: owner,
+      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      type: {
+        label: '类型', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: { buy: { label: '购买', color: 'blue' }, augment: { label: '续费', color: 'cyan' } },
+      },
+      quantity: { label: '数量', type: 'int', readonly: true, list: true, help: '续费订单为天数' },
+      base_price: { label: '原价', type: 'money', readonly: true, supOnly: true },
+      unit_price: { label: '单价', type: 'money', readonly: true, list: true },
+      rate: { label: '倍率', type: 'decimal', readonly: true, list: true, help: '空表示按固定价格' },
+      amount,
+      refunded: { label: '已退款', type: 'money', readonly: true, list: true },
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: { paid: { label: '已完成', color: 'green' }, partial: { label: '部分退款', color: 'orange' }, refunded: { label: '已退款', color: 'purple' } },
+      },
+      token_id: { label: '续费链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true },
+      create_at: created,
+    },
+    actions: [{ name: 'orderRefund', label: '退款', access: 'sup' }],
+  },
+  tokens: {
+    label: 'API链接', api: 'token', table: 'tokens', route: '/items/api/token',
+    menu: { section: 'items', label: { sup: '他的API', customer: '我的API' }, icon: 'ApiOutlined', order: 6, visible: 'any' },
+    access: { list: 'own', show: 'own' },
+    ownerField: 'user_id',
+    defaultSort: { field: 'create_at', order: 'desc' },
+    fields: {
+      id,
+      user_id: owner,
+      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
+      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到验证码', color: 'green' },
+          used_up: { label: '次数已用完', color: 'default' }, expired: { label: '已过期', color: 'default' },
+          revoked: { label: '已撤销', color: 'red' }, refunded: { label: '已退款', color: 'purple' },
+        },
+      },
+      last_code: { label: '最新验证码', type: 'text', readonly: true, list: true },
+      last_code_at: { label: '收码时间', type: 'datetime', readonly: true, list: true, sort: true },
+      received: { label: '已接码', type: 'int', readonly: true, list: true, help: '本次启用后收到的验证码条数' },
+      receives_left: { label: '剩余次数', type: 'int', readonly: true, list: true, help: '空表示不限' },
+      resets: { label: '已重提', type: 'int', readonly: true, list: true },
+      reset_limit: { label: '重提上限', type: 'int', readonly: true },
+      receive_limit: { label: '接码上限', type: 'int', readonly: true, help: '0 为不限' },
+      url: { label: '链接', type: 'text', readonly: true, list: true },
+      api_url: { label: 'API地址', type: 'text', readonly: true },
+      token: { label: '令牌', type: 'text', readonly: true, search: 'eq' },
+      order_id: { label: '订单', type: 'ref', ref: { resource: 'orders', labelField: 'order_no' }, readonly: true, search: 'eq' },
+      armed_at: { label: '启用时间', type: 'datetime', readonly: true },
+      expires_at: { label: '到期时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
+      create_at: created,
+    },
+    actions: [
+      { name: 'tokenReset', label: '重提', access: 'customer' },
+      { name: 'tokenRenew', label: '续费', access: 'customer' },
+      { name: 'tokenRefund', label: '退款', access: 'sup' },
+    ],
+  },
+  records: {
+    label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
+    menu: { section: 'items', label: '接码记录', icon: 'MailOutlined', order: 5, visible: 'any' },
+    access: { list: 'own', show: 'own' },
+    ownerField: 'user_id',
+    defaultSort: { field: 'create_at', order: 'desc' },
+    fields: {
+      id,
+      user_id: owner,
+      token_id: { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' },
+      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
+      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      sender: { label: '发件人', type: 'text', readonly: true, list: true },
+      code: { label: '验证码', type: 'text', readonly: true, list: true, search: 'eq' },
+      text: { label: '内容', type: 'textarea', readonly: true, list: true },
+      create_at: { ...created, label: '接收时间' },
+    },
+  },
+  resets: {
+    label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
+    menu: { section: 'items', label: '重提记录', icon: 'RedoOutlined', order: 4, visible: 'any' },
+    access: { list: 'own', show: 'own' },
+    ownerField: 'user_id',
+    defaultSort: { field: 'create_at', order: 'desc' },
+    fields: {
+      id,
+      user_id: owner,
+      token_id: { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' },
+      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
+      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      create_at: { ...created, label: '重提时间' },
+    },
+  },
+  augments: {
+    label: '续费记录', api: 'augment', table: 'augment_records', route: '/items/augment/record',
+    access: { list: 'own', show: 'own' },
+    ownerField: 'user_id',
+    defaultSort: { field: 'create_at', order: 'desc' },
+    fields: {
+      id,
+      user_id: owner,
+      token_id: { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' },
+      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
+      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      order_id: { label: '订单', type: 'ref', ref: { resource: 'orders', labelField: 'order_no' }, readonly: true, list: true, search: 'eq' },
+      days: { label: '天数', type: 'int', readonly: true, list: true },
+      amount,
+      expires_before: { label: '原到期时间', type: 'datetime', readonly: true, list: true },
+      expires_after: { label: '新到期时间', type: 'datetime', readonly: true, list: true },
+      create_at: { ...created, label: '续费时间' },
+    },
+  },
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;
@@ -218,42 +457,13 @@ export const pages = {
     route: '/system/connect', label: '联系方式', access: 'sup',
     menu: { section: 'system', label: '联系方式', icon: 'PhoneOutlined', order: 1, visible: 'sup' },
   },
-  group: {
-    route: '/system/group', label: '分组配置', access: 'sup', pending: true,
-    menu: { section: 'system', label: '分组配置', icon: 'ClusterOutlined', order: 3, visible: 'sup' },
-  },
-  discount: {
-    route: '/user/discount', label: '用户折扣', access: 'sup', pending: true,
-    menu: { section: 'account', label: '用户折扣', icon: 'PercentageOutlined', order: 2, visible: 'sup' },
-  },
   info: {
     route: '/user/info', label: '修改信息', access: 'any',
     menu: { section: 'account', label: '修改信息', icon: 'EditOutlined', order: 3, visible: 'any' },
   },
-  goods: {
-    route: '/items/goods', label: 'API管理', access: 'sup', pending: true,
-    menu: { section: 'items', label: 'API管理', icon: 'AppstoreOutlined', order: 1, visible: 'sup' },
-  },
   store: {
     route: '/items/store', label: 'API商城', access: 'any', pending: true,
     menu: { section: 'items', label: 'API商城', icon: 'ShopOutlined', order: 2, visible: 'customer' },
-  },
-  orders: {
-    route: '/items/order/record', label: '订单记录', access: 'any', pending: true,
-    menu: { section: 'items', label: '订单记录', icon: 'OrderedListOutlined', order: 3, visible: 'any' },
-  },
-  augments: { route: '/items/augment/record', label: '续费记录', access: 'any', pending: true },
-  resets: {
-    route: '/items/reset/record', label: '重提记录', access: 'any', pending: true,
-    menu: { section: 'items', label: '重提记录', icon: 'RedoOutlined', order: 4, visible: 'any' },
-  },
-  codes: {
-    route: '/items/api/record', label: '接码记录', access: 'any', pending: true,
-    menu: { section: 'items', label: '接码记录', icon: 'MailOutlined', order: 5, visible: 'any' },
-  },
-  tokens: {
-    route: '/items/api/token', label: 'API', access: 'any', pending: true,
-    menu: { section: 'items', label: { sup: '他的API', customer: '我的API' }, icon: 'ApiOutlined', order: 6, visible: 'any' },
   },
   recharge: {
     route: '/account/recharge', label: '账户充值', access: 'customer', pending: true,

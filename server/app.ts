@@ -17,6 +17,17 @@ import { registerNoticeRoutes } from './notices/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerStatsRoutes } from './stats/routes.js';
 import { allJobs } from './jobs/index.js';
+import { groupHooks } from './groups/hooks.js';
+import { discountHooks } from './discounts/hooks.js';
+import { goodsHooks } from './goods/hooks.js';
+import { stockHooks } from './stock/hooks.js';
+import { registerStockRoutes } from './stock/routes.js';
+import { registerStoreRoutes } from './store/routes.js';
+import { registerOrderRoutes } from './orders/routes.js';
+import { registerTokenRoutes } from './tokens/routes.js';
+import { tokenHooks } from './tokens/links.js';
+import { registerCodeRoutes } from './codes/routes.js';
+import { maskLinkTokens } from './codes/mask.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
 
 export interface AppOptions {
@@ -43,6 +54,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       level: settings.logLevel,
       // Tokens and passwords never reach the log.
       redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
+      // An API link's token is its only key: request lines name it shortened.
+      serializers: { req: (req) => ({ method: req.method, url: maskLinkTokens(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
     },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -58,7 +71,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerNoticeRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
-  registerResourceRoutes(app, ctx, { users: userHooks, notices: noticeHooks });
+  registerStockRoutes(app, ctx);
+  registerStoreRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  registerTokenRoutes(app, ctx);
+  registerCodeRoutes(app, ctx);
+  registerResourceRoutes(app, ctx, {
+    users: userHooks, notices: noticeHooks,
+    groups: groupHooks, discounts: discountHooks, goods: goodsHooks, stock: stockHooks, tokens: tokenHooks,
+  });
 
   const jobs = startJobs(ctx, allJobs, { timers: opts.runJobs === true });
   app.decorate('jobs', jobs);

@@ -18,6 +18,11 @@ export interface Settings {
   logLevel: string;
   /** Where the built console lives; served when present. */
   staticDir?: string;
+  /** The address customers reach the service at (API links are built on it); unset: each request's own origin. */
+  publicUrl?: string;
+  /** Code reads (`GET /api/code/<token>`) allowed per link and per client address, per minute. */
+  codeRatePerToken: number;
+  codeRatePerAddress: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -40,5 +45,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     readCacheMs: env.READ_CACHE_MS === '0' ? 0 : int(env.READ_CACHE_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: env.STATIC_DIR || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    codeRatePerToken: int(env.CODE_RATE_PER_TOKEN, 120),
+    codeRatePerAddress: int(env.CODE_RATE_PER_ADDRESS, 6000),
   };
 }

@@ -86,6 +86,149 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  /** Hundredths: 85 = 0.85. */
+  rate: number;
+  is_default: number;
+  sort: number;
+  remark: string | null;
+  create_at: number;
+}
+
+export interface DiscountsTable {
+  id: Generated<number>;
+  user_id: number;
+  goods_id: number | null;
+  /** Hundredths, or null when the discount is a fixed price. */
+  rate: number | null;
+  price: number | null;
+  start_at: number | null;
+  end_at: number | null;
+  remark: string | null;
+  create_at: number;
+}
+
+export interface GoodsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  channel: string;
+  service: string;
+  country: number;
+  price: number;
+  valid_hours: number;
+  receive_limit: number;
+  reset_limit: number;
+  renew_price: number;
+  code_wait_minutes: number;
+  min_qty: number;
+  max_qty: number;
+  on_sale: number;
+  sort: number;
+  source: string;
+  match_sender: string | null;
+  match_keyword: string | null;
+  stock: Generated<number>;
+  sold: Generated<number>;
+  create_at: number;
+  update_at: number;
+}
+
+export interface StockItemsTable {
+  id: Generated<number>;
+  goods_id: number;
+  identifier: string;
+  ident_key: string;
+  extra: string | null;
+  state: string;
+  token_id: number | null;
+  create_at: number;
+  update_at: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  goods_id: number;
+  token_id: number | null;
+  type: string;
+  quantity: number;
+  base_price: number;
+  unit_price: number;
+  rate: number | null;
+  amount: number;
+  refunded: Generated<number>;
+  state: string;
+  create_at: number;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  token: string;
+  user_id: number;
+  goods_id: number;
+  order_id: number;
+  stock_item_id: number | null;
+  identifier: string;
+  ident_key: string;
+  state: string;
+  armed_at: number;
+  expires_at: number;
+  receive_limit: number;
+  reset_limit: number;
+  received: Generated<number>;
+  code_count: Generated<number>;
+  resets: Generated<number>;
+  last_code: string | null;
+  last_text: string | null;
+  last_code_at: number | null;
+  refund_at: number | null;
+  create_at: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  source: string;
+  device_id: number | null;
+  sender: string | null;
+  recipient: string | null;
+  text: string;
+  code: string | null;
+  token_id: number | null;
+  reason: string | null;
+  received_at: number;
+  create_at: number;
+}
+
+interface RecordBase {
+  id: Generated<number>;
+  token_id: number;
+  user_id: number;
+  goods_id: number;
+  identifier: string;
+  create_at: number;
+}
+
+export interface CodeRecordsTable extends RecordBase {
+  message_id: number | null;
+  sender: string | null;
+  code: string;
+  text: string;
+}
+
+export type ResetRecordsTable = RecordBase;
+
+export interface AugmentRecordsTable extends RecordBase {
+  order_id: number;
+  days: number;
+  amount: number;
+  expires_before: number;
+  expires_after: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -95,4 +238,14 @@ export interface DB {
   recharges: RechargesTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
+  groups: GroupsTable;
+  discounts: DiscountsTable;
+  goods: GoodsTable;
+  stock_items: StockItemsTable;
+  orders: OrdersTable;
+  tokens: TokensTable;
+  messages: MessagesTable;
+  code_records: CodeRecordsTable;
+  reset_records: ResetRecordsTable;
+  augment_records: AugmentRecordsTable;
 }

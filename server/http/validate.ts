@@ -76,7 +76,7 @@ export function validateFields(
 
 function coerceDefault(field: FieldDef): string | number {
   if (field.type === 'bool') return field.default ? 1 : 0;
-  if (field.type === 'money') return toCents(field.default) ?? 0;
+  if (field.type === 'money' || field.type === 'decimal') return toCents(field.default) ?? 0;
   return field.default as string | number;
 }
 
@@ -104,6 +104,11 @@ export function checkValue(field: FieldDef, value: unknown, tz: string): string 
       const cents = toCents(value);
       if (cents === null) return { error: `${label}必须是金额，最多两位小数` };
       return range(field, cents / 100) ?? cents;
+    }
+    case 'decimal': {
+      const hundredths = toCents(value);
+      if (hundredths === null) return { error: `${label}必须是数字，最多两位小数` };
+      return range(field, hundredths / 100) ?? hundredths;
     }
     case 'bool':
       if (value === true || value === 1) return 1;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ResourceDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
@@ -11,6 +12,13 @@ export interface ResourceHooks {
   beforeEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<Row> | Row;
   afterEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<void> | void;
   beforeDel?(ids: number[], env: HookEnv): Promise<void> | void;
+  /** Adds computed fields to rows as they go out (list, detail, add, edit); `raw` holds the stored rows. */
+  present?(rows: Record<string, unknown>[], raw: Record<string, any>[], env: PresentEnv): Promise<void> | void;
+}
+
+export interface PresentEnv {
+  ctx: Ctx;
+  request: FastifyRequest;
 }
 
 export interface HookEnv {

@@ -12,7 +12,7 @@ export interface ListQuery {
 
 export const MAX_PAGE_SIZE = 1000;
 
-function positiveInt(raw: unknown, name: string, fallback: number, max: number): number {
+export function positiveInt(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > max) throw fail.badInput(`${name}必须是 1 到 ${max} 之间的整数`);

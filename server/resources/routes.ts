@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { allows, resources, type ResourceDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { roleOfRequest, sessionOf } from '../http/auth.js';
@@ -26,17 +26,19 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
   const tz = ctx.settings.timeZone;
   const scoped = (db: Kysely<any>, request: FastifyRequest, action: ScopedAction) => scopedRows(db, def, request, action);
   const env = (request: FastifyRequest, trx: Kysely<any>): HookEnv => ({ ctx, trx, session: sessionOf(request), def });
-  const one = (request: FastifyRequest, id: number) => readOne(ctx, def, request, id);
+  const one = (request: FastifyRequest, id: number) => readOne(ctx, def, request, id, hooks);
 
   if (def.access.list) {
     app.post(`${base}/data`, { config: { access: def.access.list } }, async (request) => {
       const q = parseListQuery(def, roleOfRequest(request), request.query as Record<string, unknown>, request.body, tz);
       const filtered = applyFilters(scoped(db, request, 'list'), q.filters);
-      const [{ total }] = await filtered.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+      const total = await cappedCount(db, filtered);
       const rows = await filtered.selectAll()
         .orderBy(q.sort.column, q.sort.order).orderBy('id', q.sort.order)
         .limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-      return ok({ list: await serializeRows(db, def, rows, roleOfRequest(request), tz), total: Number(total) });
+      const list = await serializeRows(db, def, rows, roleOfRequest(request), tz);
+      await hooks.present?.(list, rows, { ctx, request });
+      return ok({ list, total: Math.min(total, COUNT_CAP), ...(total > COUNT_CAP ? { capped: true } : {}) });
     });
   }
 
@@ -93,6 +95,18 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
   }
 }
 
+/**
+ * Lists count at most this many rows: a page of a million-row table never counts them all. Past it
+ * the answer says `total: COUNT_CAP, capped: true` (the console shows "10000+" and asks for a filter).
+ */
+export const COUNT_CAP = 10_000;
+
+async function cappedCount(db: Kysely<any>, filtered: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const capped = filtered.select(sql.lit(1).as('one')).limit(COUNT_CAP + 1).as('capped');
+  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 type ScopedAction = 'list' | 'show' | 'edit' | 'del';
 
 /** Rows of the table the caller may see for an action: all of them, or their own under the 'own' rule. */
@@ -106,13 +120,15 @@ function scopedRows(db: Kysely<any>, def: ResourceDef, request: FastifyRequest, 
 }
 
 /** One row as the caller may see it (scoped by the 'show' rule), or 404. */
-export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyRequest, id: number) {
+export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyRequest, id: number, hooks: ResourceHooks = {}) {
   const db = ctx.db as unknown as Kysely<any>;
   const role = roleOfRequest(request);
   if (!allows(def.access.show, role)) throw fail.forbidden();
   const row = await scopedRows(db, def, request, 'show').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw fail.notFound(`${def.label}不存在`);
-  return (await serializeRows(db, def, [row], role, ctx.settings.timeZone))[0];
+  const [out] = await serializeRows(db, def, [row], role, ctx.settings.timeZone);
+  await hooks.present?.([out], [row], { ctx, request });
+  return out;
 }
 
 export function idOf(raw: unknown): number {
@@ -121,7 +137,7 @@ export function idOf(raw: unknown): number {
   return n;
 }
 
-function idsOf(raw: unknown): number[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 100) throw fail.badInput('ids 必须是 1 到 100 个 ID 的数组');
+export function idsOf(raw: unknown, max = 100): number[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > max) throw fail.badInput(`ids 必须是 1 到 ${max} 个 ID 的数组`);
   return [...new Set(raw.map(idOf))];
 }

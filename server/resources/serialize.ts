@@ -12,7 +12,7 @@ export function readableFields(def: ResourceDef, role: Role): [string, FieldDef]
 export function outValue(field: FieldDef, value: unknown, tz: string): unknown {
   if (value === null || value === undefined) return null;
   switch (field.type) {
-    case 'money': return toDollars(Number(value));
+    case 'money': case 'decimal': return toDollars(Number(value));
     case 'bool': return Boolean(Number(value));
     case 'datetime': return formatTime(Number(value), tz);
     case 'int': case 'ref': return Number(value);

@@ -29,6 +29,14 @@ export async function orderSum(db: Kysely<DB>, w: Window): Promise<number> {
   return -Number(row.net);
 }
 
+/** API links bought (one per unit), whatever became of them since. */
+export async function tokenCount(db: Kysely<DB>, w: Window): Promise<number> {
+  let q = db.selectFrom('tokens').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (w.from !== undefined) q = q.where('create_at', '>=', w.from);
+  if (w.userId !== undefined) q = q.where('user_id', '=', w.userId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
 export async function userCount(db: Kysely<DB>, from?: number): Promise<number> {
   let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
   if (from !== undefined) q = q.where('create_at', '>=', from);

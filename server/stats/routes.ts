@@ -4,7 +4,7 @@ import { sessionOf } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import { toDollars } from '../lib/money.js';
 import { startOfDay, startOfMonth } from '../lib/time.js';
-import { balanceSum, orderSum, rechargeSums, userCount } from './figures.js';
+import { balanceSum, orderSum, rechargeSums, tokenCount, userCount } from './figures.js';
 
 /**
  * The home screen's figures. A sup sees the platform, with the `admin` reconciliation
@@ -20,18 +20,19 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
     const month = startOfMonth(now, ctx.settings.timeZone);
     const userId = sup ? undefined : user.id;
 
-    const [dayR, monthR, allR, dayO, monthO, allO] = await Promise.all([
+    const [dayR, monthR, allR, dayO, monthO, allO, dayT, allT] = await Promise.all([
       rechargeSums(ctx.db, { from: today, userId }), rechargeSums(ctx.db, { from: month, userId }),
       rechargeSums(ctx.db, { userId }),
       orderSum(ctx.db, { from: today, userId }), orderSum(ctx.db, { from: month, userId }), orderSum(ctx.db, { userId }),
+      tokenCount(ctx.db, { from: today, userId }), tokenCount(ctx.db, { userId }),
     ]);
     const data: Record<string, unknown> = {
       todayOrder: toDollars(dayO), monthOrder: toDollars(monthO), totalOrder: toDollars(allO),
       todayRecharge: toDollars(dayR.total), todayRechargeAuto: toDollars(dayR.auto),
       monthRecharge: toDollars(monthR.total), monthRechargeAuto: toDollars(monthR.auto),
       totalRecharge: toDollars(allR.total),
-      // API tokens arrive with the store; until then nobody holds one.
-      todayTokenNum: 0, tokenNum: 0,
+      // API links bought: the customer's own, or the platform's for a sup.
+      todayTokenNum: dayT, tokenNum: allT,
     };
     if (sup) {
       const [users, usersMonth, balance] = await Promise.all([userCount(ctx.db), userCount(ctx.db, month), balanceSum(ctx.db)]);

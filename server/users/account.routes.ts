@@ -8,6 +8,7 @@ import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import { createSession, revokeUserSessions } from '../sessions/store.js';
 import { checkPassword, hashPassword } from './password.js';
 import { presentSessionUser, presentUser } from './present.js';
+import { defaultGroupId } from '../groups/default.js';
 
 const f = resources.users.fields;
 const pick = (...names: (keyof typeof f)[]) =>
@@ -48,7 +49,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const inserted = await ctx.db.insertInto('users').values({
       username: values.username as string, password_hash: await hashPassword(values.password as string),
       type: 'user', status: 'active', email: values.email as string | null, tg: values.tg as string | null,
-      group_id: null, create_at: now, update_at: now, login_at: null, login_ip: null,
+      group_id: await defaultGroupId(ctx.db), create_at: now, update_at: now, login_at: null, login_ip: null,
     }).returning('id').executeTakeFirst().catch((error) => {
       if (/unique|duplicate/i.test(String(error?.message))) throw fail.conflict('用户名已存在');
       throw error;

@@ -2,6 +2,7 @@ import type { ResourceHooks } from '../resources/hooks.js';
 import { fail } from '../http/envelope.js';
 import { revokeUserSessions } from '../sessions/store.js';
 import { hashPassword } from './password.js';
+import { groupForUser } from '../groups/default.js';
 
 /** The rules of the generic user add/edit: unique names, hashed passwords, and at least one sup. */
 export const userHooks: ResourceHooks = {
@@ -9,7 +10,8 @@ export const userHooks: ResourceHooks = {
     const taken = await trx.selectFrom('users').select('id').where('username', '=', values.username).executeTakeFirst();
     if (taken) throw fail.badInput('用户名已存在', { username: '用户名已存在' });
     const { password, ...rest } = values;
-    return { ...rest, password_hash: await hashPassword(String(password)), update_at: ctx.now(), balance: 0, login_count: 0 };
+    const group_id = await groupForUser(trx, values.group_id);
+    return { ...rest, group_id, password_hash: await hashPassword(String(password)), update_at: ctx.now(), balance: 0, login_count: 0 };
   },
 
   async beforeEdit(id, values, existing, { ctx, trx, session }) {
@@ -23,6 +25,7 @@ export const userHooks: ResourceHooks = {
       if (!others.length) throw fail.conflict('至少需要保留一个可用的管理员账号');
     }
     const row: Record<string, string | number | null> = { ...rest, update_at: ctx.now() };
+    if ('group_id' in values) row.group_id = await groupForUser(trx, values.group_id);
     if (password) row.password_hash = await hashPassword(String(password));
     return row;
   },

@@ -22,7 +22,11 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export const SUP = { username: 'admin', password: 'Admin-pass-123' };
 
-export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases'] as const;
+export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases',
+  'groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records'] as const;
+
+/** The business tables whose every row a snapshot holds (beside the foundation's). */
+const COMMERCE = ['groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records'] as const;
 
 export interface Envelope<T = any> { code: number; message: string; data: T }
 
@@ -176,7 +180,7 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
     },
     async snapshot() {
       const parts: Record<string, unknown> = {};
-      for (const t of ['users', 'notices', 'settings', 'ledger', 'recharges'] as const) {
+      for (const t of ['users', 'notices', 'settings', 'ledger', 'recharges', ...COMMERCE] as const) {
         const q = database.db.selectFrom(t).selectAll();
         parts[t] = await (t === 'settings' ? q.orderBy('key') : q.orderBy('id' as never)).execute();
       }

@@ -27,6 +27,7 @@ export function valueAsText(field: FieldDef, value: unknown, record: Record<stri
   switch (field.type) {
     case 'money': return formatMoney(value);
     case 'int': return formatCount(value);
+    case 'decimal': return Number(value).toFixed(2);
     case 'bool': return value ? '是' : '否';
     case 'enum': return field.options?.[String(value)]?.label ?? String(value);
     case 'html': return htmlToText(value);

@@ -19,6 +19,8 @@ export function FieldInput({ field, disabled, ...control }: { field: FieldDef; d
       return <InputNumber precision={0} min={field.min} max={field.max} disabled={disabled} style={{ width: 200 }} {...control} />;
     case 'money':
       return <InputNumber precision={2} step={0.01} prefix="$" min={field.min} max={field.max} disabled={disabled} style={{ width: 200 }} {...control} />;
+    case 'decimal':
+      return <InputNumber precision={2} step={0.01} min={field.min} max={field.max} disabled={disabled} style={{ width: 200 }} {...control} />;
     case 'bool':
       // The form hands every input `value`; the switch shows it as `checked`.
       return <Switch id={control.id} disabled={disabled} checked={Boolean(control.value)} onChange={control.onChange} />;

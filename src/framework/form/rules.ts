@@ -22,7 +22,7 @@ export function rulesFor(field: FieldDef, action: 'create' | 'edit'): Rule[] {
     }
     if (field.pattern) rules.push({ pattern: new RegExp(field.pattern), message: field.patternMessage ?? `${label}格式不正确` });
   }
-  if (field.type === 'int' || field.type === 'money') {
+  if (field.type === 'int' || field.type === 'money' || field.type === 'decimal') {
     if (field.min !== undefined) rules.push({ type: 'number', min: field.min, message: `${label}不能小于 ${field.min}` });
     if (field.max !== undefined) rules.push({ type: 'number', max: field.max, message: `${label}不能大于 ${field.max}` });
   }

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Ctx } from '../context.js';
+import type { DB, GoodsTable } from '../db/schema.js';
+import { fail } from '../http/envelope.js';
+
+export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold'> & { id: number; stock: number; sold: number };
+
+/** One identifier (number or mailbox) taken for one unit of a purchase. */
+export interface Acquired { identifier: string; identKey: string; stockItemId: number | null }
+
+/**
+ * How a product's source hands out identifiers, inside the purchase's transaction: all `quantity`
+ * of them or a refusal (an AppError), never some. Each source is one entry; the intake issue adds
+ * `upstream` with `registerSource` (an upstream provider's getNumber per unit).
+ */
+export type Source = (trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx) => Promise<Acquired[]>;
+
+const sources = new Map<string, Source>([['stock', fromStock]]);
+
+export function registerSource(name: string, source: Source): void {
+  sources.set(name, source);
+}
+
+/** Refuses, before any money moves, a product whose source cannot serve purchases yet. */
+export function sourceOf(goods: GoodsRow): Source {
+  const source = sources.get(goods.source);
+  if (!source) throw fail.badInput('该商品来自上游渠道，暂未开放购买，请选择其他商品');
+  return source;
+}
+
+/**
+ * Takes the oldest available items (the purchase moves the product's counters). On PostgreSQL concurrent buyers skip each other's locked rows
+ * instead of queueing; on SQLite a write transaction runs alone.
+ */
+async function fromStock(trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx): Promise<Acquired[]> {
+  let pick = trx.selectFrom('stock_items').select('id')
+    .where('goods_id', '=', goods.id).where('state', '=', 'available').orderBy('id').limit(quantity);
+  if (ctx.database.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+  const taken = await trx.updateTable('stock_items').set({ state: 'sold', update_at: ctx.now() })
+    .where('id', 'in', pick).returning(['id', 'identifier', 'ident_key']).execute();
+  if (taken.length < quantity) throw fail.conflict(`库存不足：当前可售 ${taken.length} 个，需要 ${quantity} 个`);
+  return taken.sort((a, b) => Number(a.id) - Number(b.id))
+    .map((t) => ({ identifier: t.identifier, identKey: t.ident_key, stockItemId: Number(t.id) }));
+}
