@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, type RouteInfo } from './routes.js';
+import { addGoods, buyOk, credit, importLines, phones } from '../helpers/commerce.js';
 
 const routes = expectedRoutes();
 const postRoutes = routes.filter((r) => r.method === 'POST');
@@ -16,6 +17,8 @@ interface Case {
   raw?: string;
   contentType?: string;
   query?: string;
+  /** The path to call instead of the route's own (a route with a parameter). */
+  path?: string;
   code?: number;
 }
 
@@ -69,6 +72,15 @@ function listCases(route: string, fields: Record<string, unknown>): Case[] {
 // Rows made in beforeAll, named here and put in when a case is sent.
 const C = '$customer';
 const N = '$notice';
+const G = '$goods';
+const OFF = '$offSale';
+const T = '$token';
+const LINK = '$link';
+const O = '$order';
+const GR = '$group';
+const DEF = '$defaultGroup';
+const D = '$discount';
+const S = '$stock';
 
 function specificCases(): Case[] {
   const c = C;
@@ -150,6 +162,111 @@ function specificCases(): Case[] {
     ...['?id=abc', '?id=0', '?id=', '?id=1&id=2'].flatMap((query) => [
       { route: 'GET /api/finance/detail', what: query, query }, { route: 'GET /api/recharge/detail', what: query, query },
     ]),
+    ...commerceCases(),
+  ];
+}
+
+const detailQueries = ['?id=abc', '?id=0', '?id=1.5', '?id=', '?id=%00', '?id=999999'];
+const detailCases = (route: string): Case[] =>
+  detailQueries.map((query) => ({ route, what: query, query, code: query === '?id=999999' ? 404 : undefined }));
+const idsCases = (route: string): Case[] =>
+  [{}, { ids: [] }, { ids: 'x' }, { ids: [0] }, { ids: [1, 'x'] }, { ids: {} }].map((body) => ({ route, what: JSON.stringify(body), body }));
+
+function commerceCases(): Case[] {
+  const goods = { title: 't', channel: 'sms', service: 'tg', price: 1, valid_hours: 1 };
+  return [
+    // groups
+    ...[
+      {}, { name: '', rate: 0.5 }, { name: 'x'.repeat(51), rate: 0.5 }, { name: 'a', rate: 0 }, { name: 'a', rate: 1.01 },
+      { name: 'a', rate: 0.555 }, { name: 'a', rate: '0.5.1' }, { name: 'a', rate: true }, { name: 'a', rate: 0.5, is_default: 'yes' },
+      { name: 'a', rate: 0.5, sort: -1 }, { name: 'a', rate: 0.5, user_count: 3 }, { name: '默认分组', rate: 0.5 },
+    ].map((body) => ({ route: 'POST /api/group/add', what: JSON.stringify(body), body })),
+    ...[
+      {}, { id: 'x' }, { id: GR, rate: 2 }, { id: GR, name: '' }, { id: DEF, is_default: false, code: 409 },
+      { id: GR, name: '默认分组' }, { id: 999_999, name: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/group/edit', what: JSON.stringify(body), body, code })),
+    ...[...idsCases('POST /api/group/del'), { route: 'POST /api/group/del', what: 'the default group', body: { ids: [DEF] }, code: 409 },
+      { route: 'POST /api/group/del', what: 'a group with users', body: { ids: [GR] }, code: 409 }],
+    ...detailCases('GET /api/group/detail'),
+    ...listCases('POST /api/group/data', { name: 5, rate: 0.5, is_default: true }),
+    // discounts
+    ...[
+      {}, { user_id: C }, { user_id: C, rate: 0.5, price: 1 }, { user_id: C, price: 1 }, { user_id: C, rate: 1.5 },
+      { user_id: C, rate: 0 }, { user_id: 999_999, rate: 0.5 }, { user_id: C, goods_id: 999_999, rate: 0.5 },
+      { user_id: C, rate: 0.5, start_at: '2025-02-01 00:00:00', end_at: '2025-01-01 00:00:00' },
+      { user_id: C, rate: 0.5, start_at: 'tomorrow' }, { user_id: C, goods_id: G, price: 0.001 }, { user_id: 'x', rate: 0.5 },
+    ].map((body) => ({ route: 'POST /api/discount/add', what: JSON.stringify(body), body })),
+    ...[
+      {}, { id: D, rate: 0.5, price: 1 }, { id: D, rate: null }, { id: D, price: 2 }, { id: D, user_id: 999_999 },
+      { id: 999_999, rate: 0.5, code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/discount/edit', what: JSON.stringify(body), body, code })),
+    ...idsCases('POST /api/discount/del'),
+    ...detailCases('GET /api/discount/detail'),
+    ...listCases('POST /api/discount/data', { user_id: 'x', goods_id: 'y', rate: 0.5 }),
+    // products
+    ...[
+      {}, { ...goods, title: '' }, { ...goods, channel: 'fax' }, { ...goods, service: 'a b' }, { ...goods, price: 0 },
+      { ...goods, price: 1.001 }, { ...goods, valid_hours: 0 }, { ...goods, receive_limit: -1 }, { ...goods, min_qty: 5, max_qty: 2 },
+      { ...goods, source: 'magic' }, { ...goods, stock: 100 }, { ...goods, sold: 1 }, { ...goods, on_sale: 'yes' },
+      { ...goods, max_qty: 1001 }, { ...goods, renew_price: -1 }, { ...goods, country: 'cn' },
+    ].map((body) => ({ route: 'POST /api/goods/add', what: JSON.stringify(body).slice(0, 80), body })),
+    ...[
+      {}, { id: G, min_qty: 1000 }, { id: G, price: null }, { id: G, stock: 5 }, { id: 999_999, title: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/goods/edit', what: JSON.stringify(body), body, code })),
+    ...[...idsCases('POST /api/goods/del'), { route: 'POST /api/goods/del', what: 'a product that has sold', body: { ids: [G] }, code: 409 }],
+    ...detailCases('GET /api/goods/detail'),
+    ...listCases('POST /api/goods/data', { channel: 'fax', title: 5, price: 1, service: 3 }),
+    // stock
+    ...[
+      {}, { goods_id: G }, { goods_id: G, text: 5 }, { goods_id: G, text: '' }, { goods_id: G, text: 'abc' },
+      { goods_id: G, text: '8613911111111\n12' }, { goods_id: G, text: '8613911111111\n8613911111111' },
+      { goods_id: 'x', text: '8613911111111' }, { goods_id: 999_999, text: '8613911111111', code: 404 },
+      { goods_id: G, text: '8613911111111', extra: 1 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/stock/import', what: JSON.stringify(body), body, code })),
+    ...idsCases('POST /api/stock/disable'), ...idsCases('POST /api/stock/enable'),
+    ...[...idsCases('POST /api/stock/del'), { route: 'POST /api/stock/del', what: 'a sold item', body: { ids: [S] }, code: 409 }],
+    ...detailCases('GET /api/stock/detail'),
+    ...listCases('POST /api/stock/data', { state: 'gone', goods_id: 'x', extra: 'x' }),
+    // the store
+    ...[
+      { what: 'page=0', query: '?page=0', body: {} }, { what: 'pageSize=101', query: '?pageSize=101', body: {} },
+      { what: 'a channel of its own', body: { channel: 'fax' } }, { what: 'a keyword that is not text', body: { keyword: 5 } },
+      { what: 'a price filter', body: { price: 1 } },
+    ].map((c) => ({ route: 'POST /api/store/data', ...c })),
+    // buying
+    ...['POST /api/order/buy', 'POST /api/order/quote'].flatMap((route) => [
+      {}, { goods_id: G }, { goods_id: G, quantity: 0 }, { goods_id: G, quantity: 101 }, { goods_id: G, quantity: 1.5 },
+      { goods_id: G, quantity: '2x' }, { goods_id: 'x', quantity: 1 }, { goods_id: G, quantity: 1, price: 0.01 },
+      { goods_id: OFF, quantity: 1 }, { goods_id: 999_999, quantity: 1, code: 404 },
+    ].map(({ code, ...body }) => ({ route, what: JSON.stringify(body), body, code }))),
+    ...[
+      {}, { id: O, amount: 0, remark: 'x' }, { id: O, amount: 0.001, remark: 'x' }, { id: O, amount: 1 }, { id: O, amount: 1, remark: '' },
+      { id: O, amount: 1000, remark: 'x', code: 409 }, { id: 999_999, amount: 1, remark: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/order/refund', what: JSON.stringify(body), body, code })),
+    ...detailCases('GET /api/order/detail'),
+    ...listCases('POST /api/order/data', { type: 'gift', state: 'lost', order_no: 5, goods_id: 'x' }),
+    // links
+    ...[{}, { id: 'x' }, { id: 999_999, code: 404 }, { id: T, days: 1 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/token/reset', what: JSON.stringify(body), body, code })),
+    ...['POST /api/token/augment', 'POST /api/token/quote'].flatMap((route) => [
+      {}, { id: T }, { id: T, days: 0 }, { id: T, days: 366 }, { id: T, days: 1.5 }, { id: T, days: '1d' },
+      { id: 999_999, days: 1, code: 404 },
+    ].map(({ code, ...body }) => ({ route, what: JSON.stringify(body), body, code }))),
+    ...[{}, { id: T }, { id: T, remark: '' }, { id: 999_999, remark: 'x', code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/token/refund', what: JSON.stringify(body), body, code })),
+    ...[{ ids: 'x' }, { ids: [0] }, { state: 'lost' }, { goods_id: 'x' }, { user_id: 1 }]
+      .map((body) => ({ route: 'POST /api/token/export', what: JSON.stringify(body), body })),
+    ...detailCases('GET /api/token/detail'),
+    ...listCases('POST /api/token/data', { state: 'lost', expires_at: '2024-01-01', goods_id: 'x', url: 'x' }),
+    // code records, reset and renewal records
+    ...['record', 'reset', 'augment'].flatMap((api) => [
+      ...detailCases(`GET /api/${api}/detail`), ...listCases(`POST /api/${api}/data`, { token_id: 'x', goods_id: 'y', text: 'z' }),
+    ]),
+    // reading codes
+    ...['?wait=61', '?wait=-1', '?wait=1.5', '?wait=abc', '?wait=1&wait=2', '?format=xml', '?format=text&wait=99']
+      .map((query) => ({ route: 'GET /api/code/:token', what: query, path: `/api/code/${LINK}`, query })),
+    { route: 'GET /api/code/:token', what: 'an unknown link', path: '/api/code/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', code: 404 },
+    { route: 'GET /api/code/:token', what: 'a malformed link', path: '/api/code/%00%00', code: 404 },
   ];
 }
 
@@ -157,6 +274,8 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   let s: TestServer;
   let tokens: Record<'sup' | 'customer', string>;
   let ids: { customer: number; notice: number };
+  /** Placeholders of the commerce cases and the rows they stand for. */
+  const rows: Record<string, number | string> = {};
   const tokenFor = (route: RouteInfo) =>
     route.access === 'public' ? undefined : route.access === 'sup' ? tokens.sup : tokens.customer;
 
@@ -171,20 +290,35 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     await s.post('/api/config/edit', { content: '<p>联系</p>' }, sup);
     tokens = { sup, customer: customer.token };
     ids = { customer: customer.id, notice: notice.data.id };
+
+    rows[G] = await addGoods(s, sup, { reset_limit: 1, renew_price: 1 });
+    rows[OFF] = await addGoods(s, sup, { title: '已下架', on_sale: false });
+    await importLines(s, sup, rows[G] as number, phones(3));
+    await credit(s, sup, customer.id, 10);
+    const bought = await buyOk(s, customer.token, rows[G] as number);
+    rows[T] = bought.tokens[0].id;
+    rows[LINK] = bought.tokens[0].token;
+    rows[O] = bought.order_id;
+    rows[GR] = (await s.post('/api/group/add', { name: 'VIP', rate: 0.9 }, sup)).data.id;
+    expect((await s.post('/api/user/edit', { id: customer.id, group_id: rows[GR] }, sup)).code).toBe(200);
+    rows[DEF] = Number((await s.database.db.selectFrom('groups').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow()).id);
+    rows[D] = (await s.post('/api/discount/add', { user_id: customer.id, rate: 0.9 }, sup)).data.id;
+    rows[S] = Number((await s.database.db.selectFrom('stock_items').select('id').where('state', '=', 'sold').executeTakeFirstOrThrow()).id);
   });
   afterAll(() => s?.close());
 
   async function expectRefused(c: Case) {
     const route = routes.find((r) => key(r) === c.route);
     if (!route) throw new Error(`no route ${c.route}`);
-    const named = (text: string) => text.replaceAll(C, String(ids.customer)).replaceAll(N, String(ids.notice));
+    const named = (text: string) => Object.entries(rows).reduce((t, [k, v]) => t.replaceAll(k, String(v)), text)
+      .replaceAll(C, String(ids.customer)).replaceAll(N, String(ids.notice));
     const fill = (v: unknown): unknown =>
-      v === C ? ids.customer : v === N ? ids.notice
+      v === C ? ids.customer : v === N ? ids.notice : typeof v === 'string' && Object.hasOwn(rows, v) ? rows[v]
         : Array.isArray(v) ? v.map(fill)
           : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
     const body = fill(c.body);
     const before = await s.snapshot();
-    const r = await s.call(route.method, route.path + named(c.query ?? ''), {
+    const r = await s.call(route.method, named(c.path ?? route.path) + named(c.query ?? ''), {
       token: tokenFor(route), body, raw: c.raw, contentType: c.contentType,
     });
     expect(r.status).not.toBe(500);
@@ -193,7 +327,10 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     expect(await s.snapshot()).toBe(before);
   }
 
-  const general = postRoutes.flatMap((r) => everywhere.map((c) => ({ ...c, route: key(r) })));
+  // Stock import takes up to 16 MB (50,000 lines): its oversized body is over that.
+  const oversized = (route: string, c: Omit<Case, 'route'>) => (route === 'POST /api/stock/import' && c.code === 413
+    ? { ...c, what: 'an oversized body (over 16 MB)', raw: JSON.stringify({ goods_id: 1, text: 'x'.repeat(17 * 1024 * 1024) }) } : c);
+  const general = postRoutes.flatMap((r) => everywhere.map((c) => ({ ...oversized(key(r), c), route: key(r) })));
   it.each(general.map((c) => [c.route, c.what, c] as const))('%s with %s', async (_r, _w, c) => expectRefused(c));
 
   it('every route has cases of its own', () => {

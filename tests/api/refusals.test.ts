@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, registeredRoutes, type RouteInfo } from './routes.js';
+import { addGoods, buyOk, deliver, importLines, phones } from '../helpers/commerce.js';
 
 const routes = expectedRoutes();
 const supRoutes = routes.filter((r) => r.access === 'sup');
@@ -13,6 +14,9 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   let other: { id: number; token: string };
   let noticeId: number;
   let spareNoticeId: number;
+  /** Rows of the business, most of them the other customer's. */
+  const shop = {} as Record<'group' | 'spareGroup' | 'discount' | 'spareDiscount' | 'goods' | 'spareGoods' | 'stockDel' | 'stockOff' | 'stockOn' | 'orderA' | 'orderB', number>
+    & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } };
 
   /** A call each sup route would accept from a sup: the refusal must be about the role alone. */
   const valid = (): Record<string, { query?: string; body?: unknown }> => ({
@@ -28,6 +32,27 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/notice/edit': { body: { id: noticeId, title: '被改了' } },
     'POST /api/notice/del': { body: { ids: [spareNoticeId] } },
     'POST /api/config/edit': { body: { content: '<p>被改了</p>' } },
+    'POST /api/group/data': { body: {} },
+    'GET /api/group/detail': { query: `?id=${shop.group}` },
+    'POST /api/group/add': { body: { name: '黑卡', rate: 0.5, is_default: true } },
+    'POST /api/group/edit': { body: { id: shop.group, rate: 0.01 } },
+    'POST /api/group/del': { body: { ids: [shop.spareGroup] } },
+    'POST /api/discount/data': { body: {} },
+    'GET /api/discount/detail': { query: `?id=${shop.discount}` },
+    'POST /api/discount/add': { body: { user_id: customer.id, rate: 0.01 } },
+    'POST /api/discount/edit': { body: { id: shop.discount, rate: 0.02 } },
+    'POST /api/discount/del': { body: { ids: [shop.spareDiscount] } },
+    'POST /api/goods/add': { body: { title: '假商品', channel: 'sms', service: 'wa', price: 0.01, valid_hours: 1 } },
+    'POST /api/goods/edit': { body: { id: shop.goods, price: 0.01 } },
+    'POST /api/goods/del': { body: { ids: [shop.spareGoods] } },
+    'POST /api/stock/data': { body: {} },
+    'GET /api/stock/detail': { query: `?id=${shop.stockOn}` },
+    'POST /api/stock/del': { body: { ids: [shop.stockDel] } },
+    'POST /api/stock/import': { body: { goods_id: shop.goods, text: '8613900000000' } },
+    'POST /api/stock/disable': { body: { ids: [shop.stockOff] } },
+    'POST /api/stock/enable': { body: { ids: [shop.stockOn] } },
+    'POST /api/order/refund': { body: { id: shop.orderA, amount: 0.5, remark: '补偿' } },
+    'POST /api/token/refund': { body: { id: shop.tokenB.id, remark: '退款' } },
   });
   const send = (r: RouteInfo, token: string | undefined, input: { query?: string; body?: unknown } = {}) =>
     s.call(r.method, r.path + (input.query ?? ''), { token, body: r.method === 'POST' ? input.body ?? {} : undefined });
@@ -41,6 +66,23 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     noticeId = (await s.post('/api/notice/add', { title: '真公告', content: '<p>真</p>' }, supToken)).data.id;
     spareNoticeId = (await s.post('/api/notice/add', { title: '另一条', content: '<p>另</p>' }, supToken)).data.id;
     await s.post('/api/config/edit', { content: '<p>联系我们</p>' }, supToken);
+
+    shop.group = (await s.post('/api/group/add', { name: 'VIP', rate: 0.9 }, supToken)).data.id;
+    shop.spareGroup = (await s.post('/api/group/add', { name: '空分组', rate: 0.8 }, supToken)).data.id;
+    shop.goods = await addGoods(s, supToken, { reset_limit: 3, renew_price: 0.2 });
+    shop.spareGoods = await addGoods(s, supToken, { title: '待删除' });
+    await importLines(s, supToken, shop.goods, phones(6));
+    shop.discount = (await s.post('/api/discount/add', { user_id: other.id, goods_id: shop.goods, rate: 0.8 }, supToken)).data.id;
+    shop.spareDiscount = (await s.post('/api/discount/add', { user_id: other.id, rate: 0.9 }, supToken)).data.id;
+    // The other customer (who has $5) buys two links at 1.5 x 0.8 and receives a code on the first.
+    const a = await buyOk(s, other.token, shop.goods);
+    const b = await buyOk(s, other.token, shop.goods);
+    [shop.orderA, shop.orderB, shop.tokenA, shop.tokenB] = [a.order_id, b.order_id, a.tokens[0], b.tokens[0]];
+    expect((await deliver(s, a.tokens[0].identifier, '验证码 246810 请勿泄露')).tokenIds).toEqual([a.tokens[0].id]);
+    await s.post('/api/token/reset', { id: shop.tokenA.id }, other.token);
+    const available = await s.database.db.selectFrom('stock_items').select('id').where('state', '=', 'available').orderBy('id').execute();
+    [shop.stockDel, shop.stockOff, shop.stockOn] = available.map((r) => Number(r.id));
+    expect((await s.post('/api/stock/disable', { ids: [shop.stockOn] }, supToken)).data.changed).toBe(1);
   });
   afterAll(() => s?.close());
 
@@ -97,8 +139,61 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     },
   );
 
+  it('a sup cannot buy, reset or renew: those calls are a customer\'s (403, nothing changes)', async () => {
+    const calls: [string, unknown][] = [
+      ['/api/order/buy', { goods_id: shop.goods, quantity: 1 }], ['/api/order/quote', { goods_id: shop.goods, quantity: 1 }],
+      ['/api/token/reset', { id: shop.tokenA.id }], ['/api/token/quote', { id: shop.tokenA.id, days: 1 }],
+      ['/api/token/augment', { id: shop.tokenA.id, days: 1 }],
+    ];
+    for (const [path, body] of calls) {
+      const before = await s.snapshot();
+      const r = await s.post(path, body, supToken);
+      expect(r.code, path).toBe(403);
+      expect(chinese(r.message)).toBe(true);
+      expect(await s.snapshot()).toBe(before);
+    }
+  });
+
+  it('a customer never reads or acts on another user\'s links, orders or records (404, nothing changes)', async () => {
+    const db = s.database.db;
+    const rowOf = async (table: 'code_records' | 'reset_records' | 'orders') =>
+      Number((await db.selectFrom(table).select('id').where('user_id', '=', other.id).executeTakeFirstOrThrow()).id);
+    const reads = [
+      `/api/token/detail?id=${shop.tokenA.id}`, `/api/order/detail?id=${shop.orderA}`,
+      `/api/record/detail?id=${await rowOf('code_records')}`, `/api/reset/detail?id=${await rowOf('reset_records')}`,
+    ];
+    for (const path of reads) {
+      const r = await s.get(path, customer.token);
+      expect(r.code, path).toBe(404);
+      expect(r.data).toBeNull();
+      expect((await s.get(path, other.token)).code, path).toBe(200);
+    }
+    for (const api of ['token', 'order', 'record', 'reset', 'augment']) {
+      expect((await s.post(`/api/${api}/data`, {}, customer.token)).data, api).toEqual({ list: [], total: 0 });
+      expect((await s.post(`/api/${api}/data`, { user_id: other.id }, customer.token)).code, api).toBe(400);
+    }
+    const acts: [string, unknown][] = [
+      ['/api/token/reset', { id: shop.tokenA.id }], ['/api/token/augment', { id: shop.tokenA.id, days: 1 }],
+      ['/api/token/quote', { id: shop.tokenA.id, days: 1 }],
+    ];
+    await s.post('/api/user/money', { id: customer.id, amount: 10, remark: '够续费' }, supToken);
+    for (const [path, body] of acts) {
+      const before = await s.snapshot();
+      const r = await s.post(path, body, customer.token);
+      expect(r.code, path).toBe(404);
+      expect(chinese(r.message)).toBe(true);
+      expect(await s.snapshot()).toBe(before);
+    }
+    const exported = await s.post('/api/token/export', { ids: [shop.tokenA.id, shop.tokenB.id] }, customer.token);
+    expect(exported.data).toEqual({ list: [], total: 0 });
+    await s.post('/api/user/money', { id: customer.id, amount: -10, remark: '收回' }, supToken);
+  });
+
   it('the public calls answer without a token', async () => {
     expect((await s.get('/api/config/index')).data.content).toBe('<p>联系我们</p>');
+    expect((await s.post('/api/store/data', {})).data.list.map((g: any) => g.id)).toContain(shop.goods);
+    const code = await s.call('GET', `/api/code/${shop.tokenA.token}`);
+    expect(code.data).toMatchObject({ state: 'active', code: null });
     expect((await s.post('/api/user/login', {})).code).toBe(400);
     expect((await s.post('/api/user/register', {})).code).toBe(400);
   });

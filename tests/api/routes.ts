@@ -35,6 +35,20 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/config/index', access: 'public' },
   { method: 'POST', path: '/api/config/edit', access: 'sup' },
   { method: 'GET', path: '/api/statistics/index', access: 'any' },
+  // commerce
+  { method: 'POST', path: '/api/stock/import', access: 'sup' },
+  { method: 'POST', path: '/api/stock/disable', access: 'sup' },
+  { method: 'POST', path: '/api/stock/enable', access: 'sup' },
+  { method: 'POST', path: '/api/store/data', access: 'public' },
+  { method: 'POST', path: '/api/order/quote', access: 'customer' },
+  { method: 'POST', path: '/api/order/buy', access: 'customer' },
+  { method: 'POST', path: '/api/order/refund', access: 'sup' },
+  { method: 'POST', path: '/api/token/reset', access: 'customer' },
+  { method: 'POST', path: '/api/token/quote', access: 'customer' },
+  { method: 'POST', path: '/api/token/augment', access: 'customer' },
+  { method: 'POST', path: '/api/token/refund', access: 'sup' },
+  { method: 'POST', path: '/api/token/export', access: 'any' },
+  { method: 'GET', path: '/api/code/:token', access: 'public' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {
