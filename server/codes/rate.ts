@@ -18,7 +18,8 @@ export class Buckets {
   take(key: string, now: number): number {
     const bucket = this.buckets.get(key);
     let tokens = this.burst;
-    if (bucket) tokens = Math.min(this.burst, bucket.tokens + (now - bucket.at) * this.perMs);
+    // A clock set back refills nothing (and takes nothing away).
+    if (bucket) tokens = Math.min(this.burst, bucket.tokens + Math.max(0, now - bucket.at) * this.perMs);
     if (tokens < 1) {
       if (bucket) { bucket.tokens = tokens; bucket.at = now; }
       return Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
@@ -31,7 +32,7 @@ export class Buckets {
   /** Forgets buckets that have filled up again: they hold nothing a fresh one would not. */
   private prune(now: number): void {
     for (const [key, b] of this.buckets) {
-      if (b.tokens + (now - b.at) * this.perMs >= this.burst) this.buckets.delete(key);
+      if (b.tokens + Math.max(0, now - b.at) * this.perMs >= this.burst) this.buckets.delete(key);
     }
     if (this.buckets.size >= PRUNE_AT) this.buckets.clear();
   }
