@@ -71,4 +71,19 @@ describe('the server log', () => {
     expect(stdout).not.toMatch(/\$argon2|password_hash/);
     for (const answer of answers) expect(answer).not.toMatch(/password|\$argon2/i);
   });
+
+  it('holds API link tokens shortened, never whole', async () => {
+    const sup = (await post('/api/user/login', { username: 'admin', password: SUP_PASSWORD })).json.data.token;
+    const goods = (await post('/api/goods/add', { title: '日志', channel: 'sms', service: 'tg', price: 1, valid_hours: 1 }, sup)).json.data.id;
+    await post('/api/stock/import', { goods_id: goods, text: '8613800000000' }, sup);
+    const buyer = (await post('/api/user/add', { username: 'log_buyer', password: 'Buyer-secret-4471' }, sup)).json.data.id;
+    await post('/api/user/money', { id: buyer, amount: 5, remark: '日志测试' }, sup);
+    const token = (await post('/api/user/login', { username: 'log_buyer', password: 'Buyer-secret-4471' })).json.data.token;
+    const bought = await post('/api/order/buy', { goods_id: goods, quantity: 1 }, token);
+    const link = bought.json.data.tokens[0].token as string;
+    expect((await fetch(`${url}/api/code/${link}?format=text`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stdout).toContain(`/api/code/${link.slice(0, 4)}…`);
+    expect(stdout.includes(link)).toBe(false);
+  });
 });
