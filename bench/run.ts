@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the server benchmark, then the console benchmark. Name one to run it alone:
- * `npm run bench -- server` or `npm run bench -- console`. Prints figures; asserts nothing.
+ * `npm run bench`: the server benchmark, the console benchmark, then the commerce ones (code reads,
+ * purchases, lists and statistics on a million orders). Name one to run it alone:
+ * `npm run bench -- server` (or console, codes, purchases, lists). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -10,3 +11,6 @@ if (!only || only === 'console') {
   const { benchConsole } = await import('./console.js');
   await benchConsole();
 }
+if (!only || only === 'codes') await (await import('./codes.js')).benchCodes();
+if (!only || only === 'purchases') await (await import('./purchases.js')).benchPurchases();
+if (!only || only === 'lists') await (await import('./lists.js')).benchLists();

@@ -22,22 +22,29 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_SECONDS = 1;
 const SUP_PASSWORD = 'Bench-pass-1234';
 
-interface Load { requests: number; errors: number; seconds: number; cpuSeconds: number; p50: number; p99: number }
-const perSecond = (r: Load) => r.requests / r.seconds;
+export interface Load { requests: number; errors: number; seconds: number; cpuSeconds: number; p50: number; p99: number }
+export const perSecond = (r: Load) => r.requests / r.seconds;
 const perCpuSecond = (r: Load) => r.requests / r.cpuSeconds;
 
-interface Child { port: number; cpu(): Promise<number>; stop(): void }
+export interface Child { port: number; info: any; cpu(): Promise<number>; stop(): void }
 
-/** Sends `request` over the connections for `seconds`; each answer must satisfy `good`. */
-async function load(server: Child, request: string, seconds: number, good: (status: number, body: string) => boolean): Promise<Load> {
-  const payload = Buffer.from(request);
+/**
+ * Sends `request` over the connections for `seconds`; each answer must satisfy `good`. A request
+ * may be a function of the connection's number, called for every request (a different link, a
+ * different buyer).
+ */
+export async function load(
+  server: Child, request: string | ((connection: number) => string), seconds: number,
+  good: (status: number, body: string) => boolean, connections = CONNECTIONS,
+): Promise<Load> {
+  const fixed = typeof request === 'string' ? Buffer.from(request) : null;
   const latencies: number[] = [];
   let errors = 0;
   const cpuBefore = await server.cpu();
   const started = performance.now();
   const until = started + seconds * 1000;
 
-  const connection = () => new Promise<void>((resolve, reject) => {
+  const connection = (n: number) => new Promise<void>((resolve, reject) => {
     const socket = net.connect({ port: server.port, host: '127.0.0.1' });
     socket.setNoDelay(true);
     let buffer = Buffer.alloc(0);
@@ -45,7 +52,7 @@ async function load(server: Child, request: string, seconds: number, good: (stat
     const send = () => {
       if (performance.now() >= until) { socket.end(); resolve(); return; }
       sentAt = performance.now();
-      socket.write(payload);
+      socket.write(fixed ?? (request as (connection: number) => string)(n));
     };
     socket.on('connect', send);
     socket.on('error', reject);
@@ -68,7 +75,7 @@ async function load(server: Child, request: string, seconds: number, good: (stat
     });
   });
 
-  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  await Promise.all(Array.from({ length: connections }, (_, n) => connection(n)));
   const seconds_ = (performance.now() - started) / 1000;
   const cpuSeconds = (await server.cpu()) - cpuBefore;
   latencies.sort((a, b) => a - b);
@@ -76,30 +83,39 @@ async function load(server: Child, request: string, seconds: number, good: (stat
   return { requests: latencies.length, errors, seconds: seconds_, cpuSeconds, p50: at(0.5), p99: at(0.99) };
 }
 
-/** A server in a child process (this file run with `serve <kind>`), which reports its CPU time on request. */
-async function child(kind: 'hello' | 'app'): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'serve', kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * A server in a child process (`file` run with `serve <kind>`, this one by default), which reports
+ * its CPU time on request; its ready message may carry what the bench needs to know (`info`).
+ */
+export async function child(kind: string, file = import.meta.filename, env: NodeJS.ProcessEnv = {}): Promise<Child> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', file, 'serve', kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   const pending: ((seconds: number) => void)[] = [];
+  let info: unknown;
   const port = await new Promise<number>((resolve, reject) => {
-    proc.on('message', (m: { ready?: number; cpu?: number }) => {
-      if (m.ready) resolve(m.ready);
+    proc.on('message', (m: { ready?: number; cpu?: number; info?: unknown }) => {
+      if (m.ready) { info = m.info; resolve(m.ready); }
       if (m.cpu !== undefined) pending.shift()?.(m.cpu);
     });
     proc.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
   return {
-    port,
+    port, info,
     cpu: () => new Promise((resolve) => { pending.push(resolve); proc.send('cpu'); }),
     stop: () => proc.kill('SIGTERM'),
   };
 }
 
-async function serve(kind: string): Promise<void> {
+/** In a child: answers the parent's CPU-time questions; `ready` tells it the port (and `info`). */
+export function childReady(): (port: number, info?: unknown) => void {
   process.on('message', () => {
     const { user, system } = process.cpuUsage();
     process.send!({ cpu: (user + system) / 1e6 });
   });
-  const ready = (port: number) => process.send!({ ready: port });
+  return (port, info) => process.send!({ ready: port, info });
+}
+
+async function serve(kind: string): Promise<void> {
+  const ready = childReady();
   if (kind === 'hello') {
     const { default: Fastify } = await import('fastify');
     const app = Fastify({ logger: false });
@@ -191,5 +207,8 @@ export async function benchServer(): Promise<void> {
   }
 }
 
-if (process.argv[2] === 'serve') await serve(process.argv[3]);
-else if (import.meta.filename === process.argv[1]) await benchServer();
+// Run as a script (not imported by another bench): serve a child, or run this bench.
+if (import.meta.filename === process.argv[1]) {
+  if (process.argv[2] === 'serve') await serve(process.argv[3]);
+  else await benchServer();
+}

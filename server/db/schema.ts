@@ -229,6 +229,14 @@ export interface AugmentRecordsTable extends RecordBase {
   expires_after: number;
 }
 
+/** A total over an append-only table's rows up to an id (server/stats/rollup.ts). */
+export interface StatRollupsTable {
+  name: string;
+  upto_id: number;
+  value: number;
+  update_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -248,4 +256,5 @@ export interface DB {
   code_records: CodeRecordsTable;
   reset_records: ResetRecordsTable;
   augment_records: AugmentRecordsTable;
+  stat_rollups: StatRollupsTable;
 }

@@ -22,9 +22,9 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
 
     const [dayR, monthR, allR, dayO, monthO, allO, dayT, allT] = await Promise.all([
       rechargeSums(ctx.db, { from: today, userId }), rechargeSums(ctx.db, { from: month, userId }),
-      rechargeSums(ctx.db, { userId }),
-      orderSum(ctx.db, { from: today, userId }), orderSum(ctx.db, { from: month, userId }), orderSum(ctx.db, { userId }),
-      tokenCount(ctx.db, { from: today, userId }), tokenCount(ctx.db, { userId }),
+      rechargeSums(ctx.db, { userId, now }),
+      orderSum(ctx.db, { from: today, userId }), orderSum(ctx.db, { from: month, userId }), orderSum(ctx.db, { userId, now }),
+      tokenCount(ctx.db, { from: today, userId }), tokenCount(ctx.db, { userId, now }),
     ]);
     const data: Record<string, unknown> = {
       todayOrder: toDollars(dayO), monthOrder: toDollars(monthO), totalOrder: toDollars(allO),

@@ -199,8 +199,16 @@ export function commerce(dialect: Dialect) {
       await index(db, 'code_records', ['code']);
       await index(db, 'augment_records', ['order_id']);
 
-      // Today's and this month's figures read the ledger by time (statistics).
+      // Statistics: the platform's today and this month read the ledger by time, a customer's by
+      // user and time, both without visiting the rows; all-time platform totals are rolled up.
       await index(db, 'ledger', ['create_at', 'type', 'amount']);
+      await index(db, 'ledger', ['user_id', 'create_at', 'type', 'amount']);
+      await db.schema.createTable('stat_rollups')
+        .addColumn('name', 'varchar(64)', (c: any) => c.primaryKey())
+        .addColumn('upto_id', big, (c: any) => c.notNull())
+        .addColumn('value', big, (c: any) => c.notNull())
+        .addColumn('update_at', big, (c: any) => c.notNull())
+        .execute();
     },
   };
 }
