@@ -113,6 +113,13 @@ const owner = {
   label: '用户', type: 'ref', ref: { resource: 'users', labelField: 'username' },
   readonly: true, list: true, search: 'eq', supOnly: true,
 } as const;
+const goodsRef = { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' } as const;
+const linkRef = { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
+const identifier = { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' } as const;
+/** A customer's own records (orders, links, code, reset and renewal records): read-only, newest first. */
+const ownRecords = {
+  access: { list: 'own', show: 'own' }, ownerField: 'user_id', defaultSort: { field: 'create_at', order: 'desc' },
+} as const;
 
 export const resources = {
   users: {
@@ -308,8 +315,8 @@ export const resources = {
     defaultSort: newestFirst,
     fields: {
       id,
-      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
-      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
+      goods_id: goodsRef,
+      identifier,
       extra: { label: '附加信息', type: 'text', readonly: true, list: true, supOnly: true },
       state: {
         label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
@@ -327,14 +334,12 @@ export const resources = {
   orders: {
     label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
     menu: { section: 'items', label: '订单记录', icon: 'OrderedListOutlined', order: 3, visible: 'any' },
-    access: { list: 'own', show: 'own' },
-    ownerField: 'user_id',
-    defaultSort: { field: 'create_at', order: 'desc' },
+    ...ownRecords,
     fields: {
       id,
       order_no: { label: '订单号', type: 'text', readonly: true, list: true, search: 'eq' },
       user_id: owner,
-      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      goods_id: goodsRef,
       type: {
         label: '类型', type: 'enum', readonly: true, list: true, search: 'eq',
         options: { buy: { label: '购买', color: 'blue' }, augment: { label: '续费', color: 'cyan' } },
@@ -357,14 +362,12 @@ export const resources = {
   tokens: {
     label: 'API链接', api: 'token', table: 'tokens', route: '/items/api/token',
     menu: { section: 'items', label: { sup: '他的API', customer: '我的API' }, icon: 'ApiOutlined', order: 6, visible: 'any' },
-    access: { list: 'own', show: 'own' },
-    ownerField: 'user_id',
-    defaultSort: { field: 'create_at', order: 'desc' },
+    ...ownRecords,
     fields: {
       id,
       user_id: owner,
-      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
-      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      identifier,
+      goods_id: goodsRef,
       state: {
         label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
         options: {
@@ -397,15 +400,13 @@ export const resources = {
   records: {
     label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
     menu: { section: 'items', label: '接码记录', icon: 'MailOutlined', order: 5, visible: 'any' },
-    access: { list: 'own', show: 'own' },
-    ownerField: 'user_id',
-    defaultSort: { field: 'create_at', order: 'desc' },
+    ...ownRecords,
     fields: {
       id,
       user_id: owner,
-      token_id: { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' },
-      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
-      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      token_id: linkRef,
+      identifier,
+      goods_id: goodsRef,
       sender: { label: '发件人', type: 'text', readonly: true, list: true },
       code: { label: '验证码', type: 'text', readonly: true, list: true, search: 'eq' },
       text: { label: '内容', type: 'textarea', readonly: true, list: true },
@@ -415,29 +416,25 @@ export const resources = {
   resets: {
     label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
     menu: { section: 'items', label: '重提记录', icon: 'RedoOutlined', order: 4, visible: 'any' },
-    access: { list: 'own', show: 'own' },
-    ownerField: 'user_id',
-    defaultSort: { field: 'create_at', order: 'desc' },
+    ...ownRecords,
     fields: {
       id,
       user_id: owner,
-      token_id: { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' },
-      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
-      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      token_id: linkRef,
+      identifier,
+      goods_id: goodsRef,
       create_at: { ...created, label: '重提时间' },
     },
   },
   augments: {
     label: '续费记录', api: 'augment', table: 'augment_records', route: '/items/augment/record',
-    access: { list: 'own', show: 'own' },
-    ownerField: 'user_id',
-    defaultSort: { field: 'create_at', order: 'desc' },
+    ...ownRecords,
     fields: {
       id,
       user_id: owner,
-      token_id: { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' },
-      identifier: { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' },
-      goods_id: { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' },
+      token_id: linkRef,
+      identifier,
+      goods_id: goodsRef,
       order_id: { label: '订单', type: 'ref', ref: { resource: 'orders', labelField: 'order_no' }, readonly: true, list: true, search: 'eq' },
       days: { label: '天数', type: 'int', readonly: true, list: true },
       amount,

@@ -7,7 +7,7 @@
  *   CODE_LINKS (default 100000)   BENCH_SECONDS (3)   BENCH_ROUNDS (3)
  */
 import path from 'node:path';
-import { child, load, perSecond, type Load } from './server.js';
+import { bestRounds, child, table, type Target } from './server.js';
 import { linkToken } from './seed.js';
 
 const LINKS = Number(process.env.CODE_LINKS ?? 100_000);
@@ -23,32 +23,15 @@ export async function benchCodes(): Promise<void> {
   try {
     const link = () => linkToken(1 + Math.floor(Math.random() * LINKS));
     const read = (query: string) => () => `GET /api/code/${link()}${query} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
-    const targets = [
+    const targets: Target[] = [
       { name: 'hello world  GET /hello', server: hello, request: 'GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', good: (status: number) => status === 200 },
       { name: 'GET /api/code/<token>', server: app, request: read(''), good: (status: number, body: string) => status === 200 && body.startsWith('{"code":200') },
       { name: 'GET ...?format=text', server: app, request: read('?format=text'), good: (status: number, body: string) => status === 200 && body.startsWith('STATUS_') },
     ];
-    for (const t of targets) await load(t.server, t.request, 1, t.good);
-    const best: Load[] = [];
-    const errors = targets.map(() => 0);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, t] of targets.entries()) {
-        const r = await load(t.server, t.request, SECONDS, t.good);
-        errors[i] += r.errors;
-        if (!best[i] || perSecond(r) > perSecond(best[i])) best[i] = r;
-      }
-    }
     const out = [
       `\n读取验证码 (code reads): ${LINKS.toLocaleString('en-US')} links on SQLite, a random link per request, 10 connections, best of ${ROUNDS} rounds of ${SECONDS} s`,
-      `  ${''.padEnd(26)} ${'req/s'.padStart(7)}  ${'p50'.padStart(7)}  ${'p99'.padStart(7)}  ratio  ${'req/CPU-s'.padStart(9)}  ratio`,
+      ...table(targets, await bestRounds(targets)),
     ];
-    const cpu = (r: Load) => r.requests / r.cpuSeconds;
-    best.forEach((r, i) => {
-      const ms = (v: number) => `${v.toFixed(2)}ms`.padStart(7);
-      out.push(`  ${targets[i].name.padEnd(26)} ${perSecond(r).toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p99)}  ` +
-        `${i ? (perSecond(r) / perSecond(best[0])).toFixed(2) : '    '}   ${cpu(r).toFixed(0).padStart(9)}  ${i ? (cpu(r) / cpu(best[0])).toFixed(2) : ''}` +
-        `${errors[i] ? `   ${errors[i]} bad answers!` : ''}`);
-    });
     out.push('  target: ratio >= 0.50 against the hello world, p99 <= 5 ms');
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {

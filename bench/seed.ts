@@ -32,6 +32,9 @@ export interface Scale {
 export const linkToken = (orderId: number) => `tk${String(orderId).padStart(30, '0')}`;
 
 const BALANCE = 10_000;
+
+/** Parameters as 64-bit integers (PostgreSQL would take them for 32-bit ones beside an integer). */
+const bigOn = (database: Database) => (v: number) => (database.dialect === 'postgres' ? sql`${v}::bigint` : sql`${v}`);
 const TTL = 365 * 86_400_000;
 
 export async function seedScale(database: Database, o: ScaleOptions): Promise<Scale> {
@@ -42,6 +45,7 @@ export async function seedScale(database: Database, o: ScaleOptions): Promise<Sc
     ? sql`INSERT INTO ${into} SELECT ${select} FROM generate_series(1, ${sql.lit(count)}) AS series(n)`
     : sql`WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < ${sql.lit(count)}) INSERT INTO ${into} SELECT ${select} FROM series`
   ).execute(db);
+  const big = bigOn(database);
   const pad = (expr: RawBuilder<unknown>) => (pg ? sql`lpad(${expr}::text, 30, '0')` : sql`substr('000000000000000000000000000000' || ${expr}, -30)`);
 
   const sup = await db.selectFrom('users').select('id').where('type', '=', 'sup').executeTakeFirstOrThrow();
@@ -60,7 +64,7 @@ export async function seedScale(database: Database, o: ScaleOptions): Promise<Sc
 
   await fromSeries(o.customers,
     sql`users (username, password_hash, type, status, balance, group_id, create_at, update_at, login_count)`,
-    sql`'bench_' || n, 'x', 'user', 'active', 0, ${group.id}, ${start} + n, ${start} + n, 0`);
+    sql`'bench_' || n, 'x', 'user', 'active', 0, ${group.id}, ${big(start)} + n, ${big(start)} + n, 0`);
   const range = await db.selectFrom('users').select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')])
     .where('username', 'like', 'bench_%').executeTakeFirstOrThrow();
   const lo = Number(range.lo);
@@ -71,20 +75,20 @@ export async function seedScale(database: Database, o: ScaleOptions): Promise<Sc
     sql`orders (order_no, user_id, goods_id, token_id, type, quantity, base_price, unit_price, rate, amount, refunded, state, create_at)`,
     sql`'B' || n, CASE WHEN n % 10 = 0 THEN ${lo} ELSE ${lo} + 1 + (n % ${o.customers - 1}) END, ${goodsIds[0]} + (n % 5), NULL, 'buy', 1,
       100 + (n * 7919) % 900, 100 + (n * 7919) % 900, 100, 100 + (n * 7919) % 900, 0, 'paid',
-      ${start} + (n * ${Math.floor(o.spanMs / o.orders)})`);
+      ${big(start)} + (n * ${big(Math.floor(o.spanMs / o.orders))})`);
   await sql`INSERT INTO ledger (user_id, type, amount, balance_before, balance_after, ref_type, ref_id, remark, create_at)
     SELECT user_id, 'order', -amount, 0, 0, 'order', id, NULL, create_at FROM orders`.execute(db);
   // One link per order, alive; every third one holds a code.
   await sql`INSERT INTO tokens (token, user_id, goods_id, order_id, stock_item_id, identifier, ident_key, state, armed_at, expires_at,
       receive_limit, reset_limit, received, code_count, resets, last_code, last_text, last_code_at, refund_at, create_at)
     SELECT 'tk' || ${pad(sql`id`)}, user_id, goods_id, id, NULL, '86' || (13800000000 + id), '86' || (13800000000 + id),
-      CASE WHEN id % 3 = 0 THEN 'used_up' ELSE 'active' END, create_at, ${o.now + TTL}, 1, 1,
+      CASE WHEN id % 3 = 0 THEN 'used_up' ELSE 'active' END, create_at, ${big(o.now + TTL)}, 1, 1,
       CASE WHEN id % 3 = 0 THEN 1 ELSE 0 END, CASE WHEN id % 3 = 0 THEN 1 ELSE 0 END, 0,
       CASE WHEN id % 3 = 0 THEN '123456' END, CASE WHEN id % 3 = 0 THEN '【基准】验证码 123456 ，5 分钟内有效' END,
       CASE WHEN id % 3 = 0 THEN create_at + 30000 END, NULL, create_at
     FROM orders`.execute(db);
   await sql`INSERT INTO recharges (user_id, type, amount, remark, operator_id, create_at)
-    SELECT user_id, 'manual', SUM(amount) + ${BALANCE}, 'bench', ${sup.id}, MIN(create_at) - 1000 FROM orders GROUP BY user_id`.execute(db);
+    SELECT user_id, 'manual', SUM(amount) + ${big(BALANCE)}, 'bench', ${sup.id}, MIN(create_at) - 1000 FROM orders GROUP BY user_id`.execute(db);
   await sql`INSERT INTO ledger (user_id, type, amount, balance_before, balance_after, ref_type, ref_id, remark, create_at)
     SELECT user_id, 'recharge_manual', amount, 0, amount, 'recharge', id, remark, create_at FROM recharges WHERE remark = 'bench'`.execute(db);
   await db.updateTable('users').set({ balance: BALANCE }).where('id', '>=', lo).where('id', '<=', hi).execute();
@@ -113,6 +117,7 @@ export async function seedBuyers(database: Database, o: BuyersOptions): Promise<
   const series = (count: number) => (pg
     ? sql`SELECT n FROM generate_series(1, ${sql.lit(count)}) AS series(n)`
     : sql`WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < ${sql.lit(count)}) SELECT n FROM series`);
+  const big = bigOn(database);
   const sup = await db.selectFrom('users').select('id').where('type', '=', 'sup').executeTakeFirstOrThrow();
   const group = await db.selectFrom('groups').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
   const goods = await db.insertInto('goods').values({
@@ -122,7 +127,7 @@ export async function seedBuyers(database: Database, o: BuyersOptions): Promise<
   }).returning('id').executeTakeFirstOrThrow();
   const goodsId = Number(goods.id);
   await sql`INSERT INTO stock_items (goods_id, identifier, ident_key, extra, state, token_id, create_at, update_at)
-    SELECT ${goodsId}, '86' || (15000000000 + n), '86' || (15000000000 + n), NULL, 'available', NULL, ${o.now}, ${o.now}
+    SELECT ${goodsId}, '86' || (15000000000 + n), '86' || (15000000000 + n), NULL, 'available', NULL, ${big(o.now)}, ${big(o.now)}
     FROM (${series(o.stock)}) AS s`.execute(db);
   const buyers = [];
   for (let i = 0; i < o.buyers; i++) {

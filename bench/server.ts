@@ -161,6 +161,40 @@ const get = (p: string, token?: string) =>
 const post = (p: string, token: string) =>
   `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Length: 0\r\n\r\n`;
 
+export interface Target {
+  name: string;
+  server: Child;
+  request: string | ((connection: number) => string);
+  good: (status: number, body: string) => boolean;
+}
+
+/** Each target warmed up, then ROUNDS rounds of SECONDS each in turn: each one's best round and its bad answers. */
+export async function bestRounds(targets: Target[]): Promise<{ best: Load[]; errors: number[] }> {
+  for (const t of targets) await load(t.server, t.request, WARMUP_SECONDS, t.good);
+  const best: Load[] = [];
+  const errors = targets.map(() => 0);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) {
+      const r = await load(t.server, t.request, SECONDS, t.good);
+      errors[i] += r.errors;
+      if (!best[i] || perSecond(r) > perSecond(best[i])) best[i] = r;
+    }
+  }
+  return { best, errors };
+}
+
+/** Rows of req/s, p50, p99 and the ratios to the first target (the baseline), in wall and in CPU time. */
+export function table(targets: Target[], { best, errors }: { best: Load[]; errors: number[] }): string[] {
+  const out = [`  ${''.padEnd(26)} ${'req/s'.padStart(7)}  ${'p50'.padStart(7)}  ${'p99'.padStart(7)}  ratio   ${'req/CPU-s'.padStart(9)}  ratio`];
+  best.forEach((r, i) => {
+    const ms = (v: number) => `${v.toFixed(2)}ms`.padStart(7);
+    out.push(`  ${targets[i].name.padEnd(26)} ${perSecond(r).toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p99)}  ` +
+      `${i ? (perSecond(r) / perSecond(best[0])).toFixed(2) : '    '}   ${perCpuSecond(r).toFixed(0).padStart(9)}  ` +
+      `${i ? (perCpuSecond(r) / perCpuSecond(best[0])).toFixed(2) : ''}${errors[i] ? `   ${errors[i]} bad answers!` : ''}`);
+  });
+  return out;
+}
+
 export async function benchServer(): Promise<void> {
   const hello = await child('hello');
   const app = await child('app');
@@ -178,27 +212,10 @@ export async function benchServer(): Promise<void> {
       { name: 'POST /api/user/info', server: app, request: post('/api/user/info', token), good: okEnvelope },
       { name: 'GET /api/notice/recent', server: app, request: get('/api/notice/recent', token), good: okEnvelope },
     ];
-    for (const t of targets) await load(t.server, t.request, WARMUP_SECONDS, t.good);
-    const best: Load[] = [];
-    const errors = targets.map(() => 0);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, t] of targets.entries()) {
-        const r = await load(t.server, t.request, SECONDS, t.good);
-        errors[i] += r.errors;
-        if (!best[i] || perSecond(r) > perSecond(best[i])) best[i] = r;
-      }
-    }
-    const bestCpu = (i: number) => best[i].requests / best[i].cpuSeconds;
     const out = [
       `\nAPI 服务器吞吐 (API server throughput): ${CONNECTIONS} connections, best of ${ROUNDS} rounds of ${SECONDS} s, SQLite, logger off`,
-      `  ${''.padEnd(26)} ${'req/s'.padStart(7)}  ${'p50'.padStart(7)}  ${'p99'.padStart(7)}  ratio   ${'req/CPU-s'.padStart(9)}  ratio`,
+      ...table(targets, await bestRounds(targets)),
     ];
-    best.forEach((r, i) => {
-      const ms = (v: number) => `${v.toFixed(2)}ms`.padStart(7);
-      out.push(`  ${targets[i].name.padEnd(26)} ${perSecond(r).toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p99)}  ` +
-        `${i ? (perSecond(r) / perSecond(best[0])).toFixed(2) : '    '}   ${perCpuSecond(r).toFixed(0).padStart(9)}  ` +
-        `${i ? (bestCpu(i) / bestCpu(0)).toFixed(2) : ''}${errors[i] ? `   ${errors[i]} bad answers!` : ''}`);
-    });
     out.push('  target: ratio >= 0.40 against the hello world');
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {

@@ -113,8 +113,8 @@ describe('sup screens', () => {
       ['/user/index/create', 'user-create', '新建用户'],
       ['/system/connect', 'connect', '编辑联系方式'],
       ['/user/info', 'user-info', '修改密码'],
-      ['/items/goods', 'pending-goods', '该功能尚未开放'],
-      ['/system/group', 'pending-group', '该功能尚未开放'],
+      ['/items/goods', 'goods-list', 'API管理'],
+      ['/system/group', 'group-list', '默认分组'],
     ] as const) {
       await page.goto(`${server.url}${route}`);
       await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
