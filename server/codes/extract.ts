@@ -36,6 +36,10 @@ const REACH = {
   negative: 12,
 };
 const SENTENCE_END = /[.!?。！？\n]/;
+/** Longer than any keyword: bounds the search for keywords near a candidate. */
+const MAX_KEYWORD = 40;
+/** Codes sit near the top; a long mail's tail is not read (it would only cost time). */
+const MAX_TEXT = 50_000;
 
 // Apple and WebOTP: the last line "@apple.com #123456 %apple.com" names the code exactly.
 const DOMAIN_BOUND = /(?:^|\s)@[a-z0-9-]+(?:\.[a-z0-9-]+)+\s+#([A-Za-z0-9]{4,8})(?=\s|$)/im;
@@ -45,8 +49,8 @@ function nearestBefore(text: string, c: Candidate, keywords: KeywordHit[]): Keyw
   let best: KeywordHit | undefined;
   for (const k of keywords) {
     if (k.end > c.start) break;
-    const gap = text.slice(k.end, c.start);
-    if (gap.length <= REACH.negative && !/\d/.test(gap) && (!best || k.end >= best.end)) best = k;
+    if (c.start - k.end > REACH.negative || (best && k.end < best.end)) continue;
+    if (!/\d/.test(text.slice(k.end, c.start))) best = k;
   }
   return best;
 }
@@ -56,22 +60,39 @@ function score(text: string, c: Candidate, k: KeywordHit): number | null {
   const strong = k.kind === 'strong';
   const after = c.start >= k.end;
   if (!after && c.end > k.start) return null; // overlapping
-  const gap = after ? text.slice(k.end, c.start) : text.slice(c.end, k.start);
+  const distance = after ? c.start - k.end : k.start - c.end;
   const reach = strong ? REACH.strong : REACH.weak;
-  if (gap.length > (after ? reach.after : reach.before)) return null;
-  if (c.kind === 'alnum' && (!strong || gap.length > REACH.alnum)) return null;
-  if (c.dateLike && !(strong && after && gap.length <= REACH.dateLike && !/\d/.test(gap))) return null;
+  if (distance > (after ? reach.after : reach.before)) return null;
+  if (c.kind === 'alnum' && (!strong || distance > REACH.alnum)) return null;
+  const gap = after ? text.slice(k.end, c.start) : text.slice(c.end, k.start);
+  if (c.dateLike && !(strong && after && distance <= REACH.dateLike && !/\d/.test(gap))) return null;
   // "123456 is your code" reads within one sentence; a code after its keyword may follow a line break.
   const crosses = SENTENCE_END.test(after ? gap : gap.replace(/\.\s*$/, ''));
   if (!after && crosses) return null;
-  return gap.length + (after ? 0 : 6) + (strong ? 0 : 20) + (c.kind === 'alnum' ? 4 : 0) + (crosses ? 10 : 0);
+  return distance + (after ? 0 : 6) + (strong ? 0 : 20) + (c.kind === 'alnum' ? 4 : 0) + (crosses ? 10 : 0);
+}
+
+/** Index of the first keyword ending after `pos` (keywords sorted by start; ends grow with starts closely enough). */
+function firstEndingAfter(keywords: KeywordHit[], pos: number): number {
+  let lo = 0;
+  let hi = keywords.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keywords[mid].start + MAX_KEYWORD < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function byKeyword(text: string, candidates: Candidate[], keywords: KeywordHit[]): CodeMatch | null {
   let best: { c: Candidate; k: KeywordHit; s: number } | null = null;
   for (const c of candidates) {
-    if (nearestBefore(text, c, keywords)?.kind === 'negative') continue;
-    for (const k of keywords) {
+    // Only the keywords within reach: a long mail holds thousands of each.
+    const from = firstEndingAfter(keywords, c.start - REACH.strong.after);
+    const near: KeywordHit[] = [];
+    for (let i = from; i < keywords.length && keywords[i].start <= c.end + REACH.strong.before; i++) near.push(keywords[i]);
+    if (nearestBefore(text, c, near)?.kind === 'negative') continue;
+    for (const k of near) {
       const s = score(text, c, k);
       if (s !== null && (!best || s < best.s)) best = { c, k, s };
     }
@@ -87,7 +108,7 @@ function alone(text: string, candidates: Candidate[]): CodeMatch | null {
   const c = digits[0];
   const rest = (text.slice(0, c.start) + ' ' + text.slice(c.end))
     .replace(/<#>/g, ' ')
-    .replace(/[【\[(（][^】\])）]{1,20}[】\])）]/g, ' ') // the sender's tag
+    .replace(/[\[(（][^\])）]{1,20}[\])）]/g, ' ') // the sender's tag
     .replace(/\s[A-Za-z0-9+/]{11}\s*$/, ' '); // Android's SMS Retriever app hash
   return /[\p{L}\p{N}]/u.test(rest) ? null : { code: c.code, kind: c.kind, anchor: 'alone' };
 }
@@ -95,10 +116,11 @@ function alone(text: string, candidates: Candidate[]): CodeMatch | null {
 /** The code and why it was chosen, or null when the text holds none. */
 export function findCode(text: string): CodeMatch | null {
   if (!text) return null;
-  const normalized = normalizeText(text);
+  const normalized = normalizeText(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
   const bound = DOMAIN_BOUND.exec(normalized);
   if (bound && /\d/.test(bound[1])) return { code: bound[1], kind: /^\d+$/.test(bound[1]) ? 'digits' : 'alnum', anchor: 'domain' };
-  const clean = removeLinks(normalized);
+  // The sender's signature 【1688】【12306】 is a name, never the code.
+  const clean = removeLinks(normalized).replace(/【[^】\n]{0,30}】/g, ' ');
   const candidates = findCandidates(clean);
   if (!candidates.length) return null;
   return byKeyword(clean, candidates, findKeywords(clean)) ?? alone(clean, candidates);
