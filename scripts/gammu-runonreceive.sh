@@ -36,22 +36,18 @@ if [ -z "${WEBHOOK_URL:-}" ] || [ -z "${WEBHOOK_SECRET:-}" ]; then
 fi
 
 # The text: gammu's decoded long message when it has one, else the physical parts joined.
-text=""
-n="${DECODED_PARTS:-0}"
-if [ "$n" -gt 0 ] 2>/dev/null && [ -n "${DECODED_1_TEXT:-}" ]; then
+join_parts() { # $1 = DECODED or SMS, $2 = how many parts; sets text
+  text=""
   i=1
-  while [ "$i" -le "$n" ]; do
-    eval "part=\${DECODED_${i}_TEXT-}"
-    text="$text$part"
+  while [ "$i" -le "$2" ]; do
+    eval "text=\"\$text\${${1}_${i}_TEXT-}\""
     i=$((i + 1))
   done
+}
+if [ "${DECODED_PARTS:-0}" -gt 0 ] 2>/dev/null && [ -n "${DECODED_1_TEXT:-}" ]; then
+  join_parts DECODED "$DECODED_PARTS"
 else
-  i=1
-  while [ "$i" -le "${SMS_MESSAGES:-1}" ]; do
-    eval "part=\${SMS_${i}_TEXT-}"
-    text="$text$part"
-    i=$((i + 1))
-  done
+  join_parts SMS "${SMS_MESSAGES:-1}"
 fi
 sender="${SMS_1_NUMBER:-}"
 

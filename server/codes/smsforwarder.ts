@@ -14,9 +14,11 @@
  * - The signature covers the timestamp only, so a copy within the allowed skew passes: callers
  *   dedupe (dedupe.ts).
  */
-import crypto from 'node:crypto';
 import { parseTime } from '../lib/time.js';
 import { numberInRemark, parseDefaultContent, slotOf } from './sms-content.js';
+import { verifySign } from './sms-sign.js';
+
+export { smsForwarderSign } from './sms-sign.js';
 
 export interface InboundSms {
   sender: string;
@@ -74,33 +76,6 @@ function refuse(reason: RefusalReason): SmsForwarderResult {
   return { ok: false, reason, status, message };
 }
 
-/** The signature the app computes for a timestamp (before its URL-encoding). */
-export function smsForwarderSign(timestamp: string, secret: string): string {
-  return crypto.createHmac('sha256', secret).update(`${timestamp}\n${secret}`).digest('base64');
-}
-
-/** Undoes the app's URL-encoding and the form's (however many were applied). */
-function decodeSign(raw: string): string | null {
-  let s = raw.trim();
-  for (let i = 0; i < 4 && s.includes('%'); i++) {
-    try {
-      s = decodeURIComponent(s);
-    } catch {
-      return null;
-    }
-  }
-  // A "+" that some hop turned into a space is still the Base64 "+".
-  return s.replace(/ /g, '+');
-}
-
-export function verifySign(timestamp: string, rawSign: string, secret: string): boolean {
-  const given = decodeSign(rawSign);
-  if (given === null) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(smsForwarderSign(timestamp, secret));
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-
 function readFields(input: SmsForwarderInput): Record<string, unknown> | null {
   const fields: Record<string, unknown> = { ...(input.query ?? {}) };
   let body = input.body;
@@ -148,6 +123,28 @@ function receiveTime(raw: string | null, sentAt: number, timeZone: string): numb
   else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) at = parseTime(text, timeZone);
   if (at === null || at > sentAt + FUTURE_TOLERANCE_MS) return sentAt;
   return Math.min(at, sentAt);
+}
+
+/**
+ * SmsForwarder's GET without a template appends `&content=...&timestamp=...&sign=...` to the
+ * configured URL even when it has no `?` (and never sends `from`), so the fields land in the path:
+ * `/api/ingest/sms/<key>&content=...`. Given the raw (undecoded) last path segment, the device key
+ * and those fields; the key alone when nothing is glued on.
+ */
+export function splitGluedKey(rawSegment: string): { key: string; fields: Record<string, string> } {
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  const amp = rawSegment.indexOf('&');
+  if (amp < 0) return { key: decode(rawSegment), fields: {} };
+  return {
+    key: decode(rawSegment.slice(0, amp)),
+    fields: Object.fromEntries(new URLSearchParams(rawSegment.slice(amp + 1))),
+  };
 }
 
 /** Parses and verifies one webhook request. */

@@ -106,8 +106,8 @@ describe('gammu RunOnReceive script', () => {
     expect(json.sign).not.toContain('%');
   });
 
-  it.each([['gawk'], ['mawk']])('keeps quotes, backslashes, tabs, new lines and Chinese of the decoded text intact (%s)', async (awk) => {
-    const text = '第一行 "引号" \\反斜杠\\ \t制表符\n第二行：验证码 7788\r\nG-123456 <#> & ✓';
+  it.each([['gawk'], ['mawk']])('keeps quotes, backslashes, tabs, new lines, shell syntax and Chinese of the decoded text intact (%s)', async (awk) => {
+    const text = '第一行 "引号" \\反斜杠\\ \t制表符\n第二行：验证码 7788\r\nG-123456 <#> & ✓ $(id) `id` ${HOME} %s';
     const bin = toolDir(`with-${awk}`, { awk: which(awk) });
     const before = Date.now();
     const { code } = await run(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmsForwarder, type SmsForwarderInput } from '../../server/codes/smsforwarder.js';
+import { parseSmsForwarder, splitGluedKey, type SmsForwarderInput } from '../../server/codes/smsforwarder.js';
 import { numberInRemark, parseDefaultContent } from '../../server/codes/sms-content.js';
 import {
-  appSign, defaultContent, defaultFormRequest, jsonTemplateRequest, okhttpFormEncode, type AppSms,
+  appSign, defaultContent, defaultFormRequest, javaUrlEncode, jsonTemplateRequest, okhttpFormEncode, type AppSms,
 } from '../helpers/smsforwarder-app.js';
 
 const SECRET = 'dev-5f1c2a9e7b3d4c8a';
@@ -104,6 +104,17 @@ describe('SmsForwarder JSON template', () => {
     const template = '{"from":"[from]","content":"[content]","timestamp":"[timestamp]","sign":"[sign]"}';
     const r = parse(jsonTemplateRequest(sms, SECRET, SENT, template));
     expect(r.ok && r.message).toMatchObject({ text: sms.text, recipient: '+8613800138000', slot: 1, receivedAt: SENT - 3000 });
+  });
+
+  it("reads a GET whose fields the app glued onto the path (its URL had no '?')", () => {
+    // WebhookUtils: requestUrl += "&content=" + URLEncoder.encode(content) + "&timestamp=" + ts + "&sign=" + sign
+    const url = `/api/ingest/sms/dev-key-1&content=${javaUrlEncode(defaultContent(sms))}&timestamp=${SENT}&sign=${appSign(SENT, SECRET)}`;
+    const { key, fields } = splitGluedKey(url.split('/').pop()!);
+    expect(key).toBe('dev-key-1');
+    const r = parseSmsForwarder({ body: undefined, query: fields, secret: SECRET, now: NOW });
+    // No `from` in this request: the sender comes from the content's first line.
+    expect(r.ok && r.message).toMatchObject({ sender: sms.from, text: sms.text, recipient: '+8613800138000' });
+    expect(splitGluedKey('dev-key-1')).toEqual({ key: 'dev-key-1', fields: {} });
   });
 
   it('takes fields from the query string (GET webhooks) and from a parsed object or a Buffer', () => {
