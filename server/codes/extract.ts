@@ -48,7 +48,7 @@ const DOMAIN_BOUND = /(?:^|\s)@[a-z0-9-]+(?:\.[a-z0-9-]+)+\s+#([A-Za-z0-9]{4,8})
 function nearestBefore(text: string, c: Candidate, keywords: KeywordHit[]): KeywordHit | undefined {
   let best: KeywordHit | undefined;
   for (const k of keywords) {
-    if (k.end > c.start) break;
+    if (k.end > c.start) continue;
     if (c.start - k.end > REACH.negative || (best && k.end < best.end)) continue;
     if (!/\d/.test(text.slice(k.end, c.start))) best = k;
   }
