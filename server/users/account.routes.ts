@@ -5,7 +5,7 @@ import { sessionOf } from '../http/auth.js';
 import { AppError, Code, fail, ok } from '../http/envelope.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
-import { createSession, revokeUserSessions } from '../sessions/store.js';
+import { createSession, endSession, revokeUserSessions } from '../sessions/store.js';
 import { checkPassword, hashPassword } from './password.js';
 import { presentSessionUser, presentUser } from './present.js';
 
@@ -73,6 +73,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     return info(request);
   });
   app.get('/api/user/base', { config: { access: 'any' } }, info);
+
+  // Ends the calling session on the server, not only in the browser; a second call finds no session (204).
+  app.post('/api/user/logout', { config: { access: 'any' } }, async (request) => {
+    rejectUnknown(objectBody(request.body), []);
+    await endSession(ctx.db, sessionOf(request).sessionId);
+    return ok(null, '已退出登录');
+  });
 
   app.post('/api/user/profile', { config: { access: 'any' } }, async (request) => {
     const values = validateFields(profileFields, request.body, 'edit', { tz });

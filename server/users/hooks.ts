@@ -1,6 +1,6 @@
 import type { ResourceHooks } from '../resources/hooks.js';
 import { fail } from '../http/envelope.js';
-import { revokeUserSessions } from '../sessions/store.js';
+import { revokeManagedSessions, revokeUserSessions } from '../sessions/store.js';
 import { hashPassword } from './password.js';
 
 /** The rules of the generic user add/edit: unique names, hashed passwords, and at least one sup. */
@@ -30,5 +30,7 @@ export const userHooks: ResourceHooks = {
   async afterEdit(id, row, existing, { ctx, trx }) {
     const disabled = row.status !== undefined && row.status !== 'active' && existing.status === 'active';
     if (disabled || row.password_hash) await revokeUserSessions(trx, id, ctx.now());
+    // A demoted sup keeps their own sessions (now a customer's) but none opened in a customer's account.
+    else if (row.type !== undefined && row.type !== 'sup' && existing.type === 'sup') await revokeManagedSessions(trx, id, ctx.now());
   },
 };

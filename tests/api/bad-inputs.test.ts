@@ -96,6 +96,8 @@ function specificCases(): Case[] {
       { old_password: 'wrong-password', password: 'long-enough' },
     ].map((body) => ({ route: 'POST /api/user/password', what: JSON.stringify(body), body })),
     { route: 'POST /api/user/admin', what: 'an id', body: { id: 1 } },
+    // A refused logout ends nothing: the customer's token serves every case after this one.
+    ...[{ all: true }, { token: 'x' }].map((body) => ({ route: 'POST /api/user/logout', what: JSON.stringify(body), body })),
     // the sup's user calls
     ...[
       { username: ['abc'], password: 'password-1' }, { username: 'ok_name', password: 12345678 },
