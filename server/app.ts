@@ -6,6 +6,7 @@ import type { Database } from './db/connection.js';
 import type { Settings } from './env.js';
 import type { Ctx } from './context.js';
 import { installAuth } from './http/auth.js';
+import { trustProxyOption } from './http/client-ip.js';
 import { installErrorHandling, sendNotFound } from './http/errors.js';
 import { installSecurityHeaders } from './http/security.js';
 import { registerResourceRoutes } from './resources/routes.js';
@@ -45,7 +46,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(settings.trustProxy),
   });
   const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now, log: app.log };
 

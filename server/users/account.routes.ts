@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources, type FieldDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { sessionOf } from '../http/auth.js';
+import { clientIp } from '../http/client-ip.js';
 import { AppError, Code, fail, ok } from '../http/envelope.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
@@ -27,14 +28,15 @@ const passwordFields: Record<string, FieldDef> = {
 export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
   const perMinute = (request: FastifyRequest, what: string) =>
-    rateLimit(ctx, `${what}:${request.ip}`, ctx.settings.authRatePerMinute, 60_000);
+    rateLimit(ctx, `${what}:${clientIp(request)}`, ctx.settings.authRatePerMinute, 60_000);
 
   async function startSession(request: FastifyRequest, userId: number) {
     const now = ctx.now();
+    const ip = clientIp(request);
     await ctx.db.updateTable('users')
-      .set((eb) => ({ login_at: now, login_count: eb('login_count', '+', 1), login_ip: request.ip }))
+      .set((eb) => ({ login_at: now, login_count: eb('login_count', '+', 1), login_ip: ip }))
       .where('id', '=', userId).execute();
-    const token = await createSession(ctx.db, { userId, ip: request.ip, now, ttlMs: ctx.settings.sessionTtlMs });
+    const token = await createSession(ctx.db, { userId, ip, now, ttlMs: ctx.settings.sessionTtlMs });
     const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     return { token, type: user.type, user: presentUser(user, tz) };
   }
