@@ -7,6 +7,7 @@ import { AppError, Code, fail, ok } from '../http/envelope.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import { createSession, endSession, revokeUserSessions } from '../sessions/store.js';
+import { limitLogins, limitOldPasswords } from './guessing.js';
 import { checkPassword, hashPassword } from './password.js';
 import { presentSessionUser, presentUser } from './present.js';
 
@@ -62,9 +63,11 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     await perMinute(request, 'login');
     const values = validateFields(loginFields, request.body, 'add', { tz });
     const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', values.username as string).executeTakeFirst();
+    const attempt = await limitLogins(ctx, values.username as string, user?.login_ip, clientIp(request));
     if (!(await checkPassword(user?.password_hash, values.password as string)) || !user) {
       throw fail.badInput('用户名或密码错误');
     }
+    await attempt.succeeded();
     if (user.status !== 'active') throw new AppError(Code.revoked, '账号已被禁用，请联系管理员');
     return ok(await startSession(request, user.id), '登录成功');
   });
@@ -93,10 +96,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/password', { config: { access: 'any' } }, async (request) => {
     const values = validateFields(passwordFields, request.body, 'add', { tz });
     const session = sessionOf(request);
+    const attempt = await limitOldPasswords(ctx, session.user.id);
     const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', session.user.id).executeTakeFirstOrThrow();
     if (!(await checkPassword(row.password_hash, values.old_password as string))) {
       throw fail.badInput('原密码不正确', { old_password: '原密码不正确' });
     }
+    await attempt.succeeded();
     const now = ctx.now();
     const password_hash = await hashPassword(values.password as string);
     await ctx.db.transaction().execute(async (trx) => {
