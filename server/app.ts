@@ -8,6 +8,7 @@ import type { Ctx } from './context.js';
 import { installAuth } from './http/auth.js';
 import { BODY_LIMIT, installJsonParser } from './http/body.js';
 import { trustProxyOption } from './http/client-ip.js';
+import { serverTimeouts } from './http/timeouts.js';
 import { installErrorHandling, sendNotFound } from './http/errors.js';
 import { installSecurityHeaders } from './http/security.js';
 import { registerResourceRoutes } from './resources/routes.js';
@@ -48,6 +49,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(settings.trustProxy),
+    ...serverTimeouts(settings),
   });
   const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now, log: app.log };
 

@@ -19,7 +19,11 @@ export interface Settings {
   /** Where the built console lives; served when present. */
   staticDir?: string;
   /** Reverse proxies in front (TRUST_PROXY): how many hops, or their addresses/subnets; 0 = none. */
-  trustProxy: number | string;
+  trustProxy: number | string;  /** How long a client has to send its headers, and its whole request, before it is cut off (ms). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** A connection silent both ways this long is closed (ms); always more than the longest long poll. */
+  idleTimeoutMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -43,6 +47,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: env.STATIC_DIR || undefined,
     trustProxy: proxies(env.TRUST_PROXY),
+    headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 15_000),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    idleTimeoutMs: int(env.IDLE_TIMEOUT_MS, 90_000),
   };
 }
 

@@ -9,7 +9,7 @@ export interface RawAnswer { status: number; headers: Record<string, string>; bo
 
 export interface RawConnection {
   write(text: string): Promise<void>;
-  /** The first complete answer (by its Content-Length); rejects if the connection closes first. */
+  /** The next complete answer (by its Content-Length); rejects if the connection closes first. */
   answer(): Promise<RawAnswer>;
   /** True once the server has closed the connection. */
   readonly isClosed: boolean;
@@ -40,7 +40,9 @@ export async function rawConnection(url: string): Promise<RawConnection> {
     }
     const length = Number(headers['content-length'] ?? 0);
     if (received.length < end + 4 + length) return null;
-    return { status: Number(statusLine.split(' ')[1]), headers, body: received.subarray(end + 4, end + 4 + length).toString('utf8') };
+    const body = received.subarray(end + 4, end + 4 + length).toString('utf8');
+    received = received.subarray(end + 4 + length); // the next answer on a kept-alive connection starts here
+    return { status: Number(statusLine.split(' ')[1]), headers, body };
   }
 
   return {
