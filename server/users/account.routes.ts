@@ -8,6 +8,7 @@ import { rateLimit } from '../http/rate-limit.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import { createSession, endSession, revokeUserSessions } from '../sessions/store.js';
 import { limitLogins, limitOldPasswords } from './guessing.js';
+import { fold, foldedName } from './names.js';
 import { checkPassword, hashPassword } from './password.js';
 import { presentSessionUser, presentUser } from './present.js';
 
@@ -46,7 +47,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     await perMinute(request, 'register');
     const values = validateFields(registerFields, request.body, 'add', { tz });
     const now = ctx.now();
-    const taken = await ctx.db.selectFrom('users').select('id').where('username', '=', values.username as string).executeTakeFirst();
+    const taken = await ctx.db.selectFrom('users').select('id').where(foldedName, '=', fold(values.username as string)).executeTakeFirst();
     if (taken) throw fail.conflict('用户名已存在');
     const inserted = await ctx.db.insertInto('users').values({
       username: values.username as string, password_hash: await hashPassword(values.password as string),
@@ -62,7 +63,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/login', { config: { access: 'public' } }, async (request) => {
     await perMinute(request, 'login');
     const values = validateFields(loginFields, request.body, 'add', { tz });
-    const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', values.username as string).executeTakeFirst();
+    // Found however the name is typed (Alice, alice): one account per name regardless of case.
+    const user = await ctx.db.selectFrom('users').selectAll().where(foldedName, '=', fold(values.username as string)).executeTakeFirst();
     const attempt = await limitLogins(ctx, values.username as string, user?.login_ip, clientIp(request));
     if (!(await checkPassword(user?.password_hash, values.password as string)) || !user) {
       throw fail.badInput('用户名或密码错误');

@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
 import { forgetAttempts, limitAttempts } from '../http/rate-limit.js';
+import { fold } from './names.js';
 
 /**
  * Per-account limits on password guessing, on top of the per-address limit (AUTH_RATE_PER_MINUTE):
@@ -17,7 +18,7 @@ export const OLD_PASSWORD_ATTEMPTS = 5;
  * not tell which names exist. Returns what to call once the password proved right.
  */
 export async function limitLogins(ctx: Ctx, username: string, usualIp: string | null | undefined, ip: string) {
-  const name = username.toLowerCase();
+  const name = fold(username);
   const key = usualIp && usualIp === ip ? `login-usual:${name}` : `login-name:${name}`;
   await limitAttempts(ctx, key, LOGIN_ATTEMPTS, WINDOW_MS, (minutes) => `登录失败次数过多，请 ${minutes} 分钟后再试`);
   return { succeeded: () => forgetAttempts(ctx, key) };

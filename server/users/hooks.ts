@@ -1,6 +1,7 @@
 import type { ResourceHooks } from '../resources/hooks.js';
 import { fail } from '../http/envelope.js';
 import { revokeManagedSessions, revokeUserSessions } from '../sessions/store.js';
+import { fold, foldedName } from './names.js';
 import { hashPassword } from './password.js';
 
 /** The rules of the generic user add/edit: unique names, hashed passwords, and at least one sup. */
@@ -12,7 +13,7 @@ export const userHooks: ResourceHooks = {
   },
 
   async beforeAdd(values, { ctx, trx }) {
-    const taken = await trx.selectFrom('users').select('id').where('username', '=', values.username).executeTakeFirst();
+    const taken = await trx.selectFrom('users').select('id').where(foldedName, '=', fold(String(values.username))).executeTakeFirst();
     if (taken) throw fail.badInput('用户名已存在', { username: '用户名已存在' });
     return { ...values, update_at: ctx.now(), balance: 0, login_count: 0 };
   },
