@@ -8,16 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { BODY_LIMIT, MAX_JSON_DEPTH } from '../../server/http/body.js';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
-import { rawConnection, type RawAnswer } from '../helpers/raw-http.js';
-
-/** Waits generously for something that should come at once; a hang fails the test instead of timing it out. */
-function within<T>(promise: Promise<T>, what: string, ms = 15_000): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer: ${what}`)), ms); }),
-  ]);
-}
+import { rawConnection, within, type RawAnswer } from '../helpers/raw-http.js';
 
 /** The worst case on the wire: every character of it a control character, JSON-escaped to 6 bytes. */
 const heaviest = (n: number) => '\u0001'.repeat(n);

@@ -9,19 +9,13 @@ import { buildApp } from '../../server/app.js';
 import { readSettings } from '../../server/env.js';
 import { LONGEST_WAIT_MS } from '../../server/http/timeouts.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { rawConnection, type RawConnection } from '../helpers/raw-http.js';
+import { rawConnection, within, type RawConnection } from '../helpers/raw-http.js';
 
 const HEADERS_MS = 500;
 const REQUEST_MS = 1000;
 
 /** Waits generously for the server to close the connection; fails if it never does. */
-function closedWithin(c: RawConnection, ms = 20_000): Promise<void> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    c.closed.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('the connection is still open')), ms); }),
-  ]);
-}
+const closedWithin = (c: RawConnection) => within(c.closed, 'the server closing the connection', 20_000);
 
 /** Writes `text` one byte every 100 ms until the connection closes (or the text runs out). */
 function trickle(c: RawConnection, text: string): void {

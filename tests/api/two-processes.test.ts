@@ -3,10 +3,11 @@
  * while the server runs): concurrent money calls through both never answer 500, and every ledger
  * still sums to its balance. The second process is a real child process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer } from '../helpers/child-server.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'peer-server.ts');
@@ -15,7 +16,7 @@ const CALLS = 400;
 
 /** Starts the peer process on the test server's database; answers its address. */
 async function startPeer(s: TestServer): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = {};
   if (s.kind === 'sqlite') {
     env.PEER_SQLITE_FILE = s.database.sqlite!.name;
   } else {
@@ -23,17 +24,7 @@ async function startPeer(s: TestServer): Promise<{ child: ChildProcess; url: str
     env.PEER_DATABASE_URL = process.env.TEST_DATABASE_URL;
     env.PEER_SCHEMA = rows[0].schema;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => {
-      stderr += chunk;
-      const m = /LISTENING (\S+)/.exec(stderr);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`peer server exited (${code}): ${stderr}`)));
-  });
-  return { child, url };
+  return startChildServer(fixture, env);
 }
 
 describe.each(dbKinds)('two server processes on one %s database', (kind) => {

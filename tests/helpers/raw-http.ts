@@ -60,3 +60,12 @@ export async function rawConnection(url: string): Promise<RawConnection> {
     destroy: () => socket.destroy(),
   };
 }
+
+/** Waits generously for what should happen soon; rejects (naming `what`) instead of hanging if it never does. */
+export function within<T>(promise: Promise<T>, what: string, ms = 15_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms); }),
+  ]);
+}
