@@ -6,6 +6,9 @@ import type { Database } from './db/connection.js';
 import type { Settings } from './env.js';
 import type { Ctx } from './context.js';
 import { installAuth } from './http/auth.js';
+import { BODY_LIMIT, installJsonParser } from './http/body.js';
+import { trustProxyOption } from './http/client-ip.js';
+import { serverTimeouts } from './http/timeouts.js';
 import { installErrorHandling, sendNotFound } from './http/errors.js';
 import { installSecurityHeaders } from './http/security.js';
 import { registerResourceRoutes } from './resources/routes.js';
@@ -44,12 +47,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Tokens and passwords never reach the log.
       redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
     },
-    bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(settings.trustProxy),
+    ...serverTimeouts(settings),
   });
   const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now, log: app.log };
 
   installErrorHandling(app);
+  installJsonParser(app);
   installSecurityHeaders(app, process.env.CORS_ORIGIN);
   installAuth(app, ctx);
 

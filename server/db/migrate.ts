@@ -1,13 +1,15 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './connection.js';
 import { foundation } from './migrations/001_foundation.js';
 import { jobs } from './migrations/002_jobs.js';
+import { usernameCase } from './migrations/003_username_case.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_foundation': foundation(dialect),
     '002_jobs': jobs(dialect),
+    '003_username_case': usernameCase(dialect),
   };
 }
 
@@ -17,10 +19,18 @@ export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> 
     provider: { getMigrations: async () => migrations(dialect) },
     // Features land in parallel: a migration merged later may sort before one already applied.
     allowUnorderedMigrations: true,
+    // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which: another
+    // schema's (another app's, another test's) would be taken for ours.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`);
   }
+}
+
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0].schema;
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, type RouteInfo } from './routes.js';
+import { BODY_LIMIT } from '../../server/http/body.js';
 
 const routes = expectedRoutes();
 const postRoutes = routes.filter((r) => r.method === 'POST');
@@ -34,6 +35,7 @@ const everywhere: Omit<Case, 'route'>[] = [
   { what: 'a NUL character', body: { ['k\u0000']: 'v\u0000' } },
   { what: 'deep nesting', raw: `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
   { what: 'an oversized body (over 1 MB)', raw: JSON.stringify({ content: 'x'.repeat(1_100_000) }), code: 413 },
+  { what: 'a body just over the limit', raw: JSON.stringify({ content: 'x'.repeat(BODY_LIMIT) }), code: 413 },
 ];
 
 const badDates = [
@@ -96,6 +98,8 @@ function specificCases(): Case[] {
       { old_password: 'wrong-password', password: 'long-enough' },
     ].map((body) => ({ route: 'POST /api/user/password', what: JSON.stringify(body), body })),
     { route: 'POST /api/user/admin', what: 'an id', body: { id: 1 } },
+    // A refused logout ends nothing: the customer's token serves every case after this one.
+    ...[{ all: true }, { token: 'x' }].map((body) => ({ route: 'POST /api/user/logout', what: JSON.stringify(body), body })),
     // the sup's user calls
     ...[
       { username: ['abc'], password: 'password-1' }, { username: 'ok_name', password: 12345678 },

@@ -35,6 +35,7 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/config/index', access: 'public' },
   { method: 'POST', path: '/api/config/edit', access: 'sup' },
   { method: 'GET', path: '/api/statistics/index', access: 'any' },
+  { method: 'POST', path: '/api/user/logout', access: 'any' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {
