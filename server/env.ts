@@ -18,6 +18,8 @@ export interface Settings {
   logLevel: string;
   /** Where the built console lives; served when present. */
   staticDir?: string;
+  /** How long the USDT watcher waits for one TronGrid answer, in ms. */
+  tronTimeoutMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -40,5 +42,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     readCacheMs: env.READ_CACHE_MS === '0' ? 0 : int(env.READ_CACHE_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: env.STATIC_DIR || undefined,
+    tronTimeoutMs: int(env.TRON_TIMEOUT_MS, 10_000),
   };
 }
