@@ -4,7 +4,7 @@ import type { DB, UsdtOrdersTable } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
 import { toDollars } from '../lib/money.js';
 import { formatTime } from '../lib/time.js';
-import { claimAmount } from './amounts.js';
+import { claimAmount, heldAmounts } from './amounts.js';
 import { readConfig } from './config.js';
 
 /** Open orders one customer may have at once: enough for a retry, not enough to hog amounts. */
@@ -31,11 +31,13 @@ export async function createOrder(ctx: Ctx, userId: number, requested: number): 
   const now = ctx.now();
   const expiresAt = now + cfg.expireMs;
   await expireOverdue(ctx.db, now);
+  const open = await ctx.db.selectFrom('usdt_orders').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId).where('state', '=', 'waiting').executeTakeFirstOrThrow();
+  if (Number(open.n) >= MAX_OPEN) throw fail.conflict(`您已有 ${MAX_OPEN} 个待支付的充值订单，请先完成或取消后再试`);
+  const held = await heldAmounts(ctx.db, requested, now);
+  // Only writes inside: on SQLite a transaction that reads before it writes cannot wait for another process's write.
   return ctx.db.transaction().execute(async (trx) => {
-    const open = await trx.selectFrom('usdt_orders').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId).where('state', '=', 'waiting').executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN) throw fail.conflict(`您已有 ${MAX_OPEN} 个待支付的充值订单，请先完成或取消后再试`);
-    const amount = await claimAmount(trx, requested, 0, now, expiresAt + cfg.graceMs);
+    const amount = await claimAmount(trx, requested, held, now, expiresAt + cfg.graceMs);
     const order = await trx.insertInto('usdt_orders').values({
       user_id: userId, amount, requested, address: cfg.address!, state: 'waiting', tx_hash: null, from: null,
       block_time: null, expires_at: expiresAt, cancelled_at: null, paid_at: null, recharge_id: null,

@@ -16,11 +16,12 @@ export async function attachTransfer(
   if (user.type === 'sup') throw fail.badInput('只能入账到客户账号', { user_id: '只能入账到客户账号' });
   try {
     return await db.transaction().execute(async (trx) => {
-      const transfer = await trx.selectFrom('usdt_transfers').selectAll().where('id', '=', p.id).executeTakeFirst();
-      if (!transfer) throw fail.notFound('转账记录不存在');
+      // The write first: on SQLite a transaction that reads before it writes cannot wait for another process.
       const taken = await trx.updateTable('usdt_transfers')
         .set({ state: 'attached', user_id: p.userId, operator_id: p.operatorId, attached_at: p.now })
         .where('id', '=', p.id).where('state', '=', 'unmatched').executeTakeFirst();
+      const transfer = await trx.selectFrom('usdt_transfers').selectAll().where('id', '=', p.id).executeTakeFirst();
+      if (!transfer) throw fail.notFound('转账记录不存在');
       if (Number(taken.numUpdatedRows) !== 1) throw fail.conflict('这笔转账已经入账，不能重复入账');
       const { rechargeId, balance } = await creditTransfer(trx, {
         userId: p.userId, cents: Number(transfer.amount), txHash: transfer.tx_hash,

@@ -2,8 +2,12 @@
  * The chain watcher against a local TronGrid: a payment is seen within one poll, credited once after
  * it is confirmed, whatever repeats, fails or restarts in between; what matches nothing is kept.
  */
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dbKinds } from '../helpers/server.js';
+import type { Ctx } from '../../server/context.js';
+import { connect } from '../../server/db/connection.js';
+import { watchRound } from '../../server/usdt/watcher.js';
+import { dbKinds, type TestServer } from '../helpers/server.js';
 import { SOLIDIFY_MS, toValue, tronAddress, USDT_CONTRACT } from './fixtures/trongrid.js';
 import { API_KEY, SHOP, usdtWorld, type UsdtWorld } from './fixtures/usdt.js';
 
@@ -86,6 +90,38 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
     for (const o of orders) expect((await w.detail(c.token, o.id)).state).toBe('paid');
     expect(await w.balance(c.token)).toBe(60.01);
     expect(await recharges(c.id)).toHaveLength(2);
+  });
+
+  it('two rounds at once without the lease (a holder that outlived it) still credit once; the API key never reaches the log', async () => {
+    const other = await secondConnection(w.s);
+    const logged: unknown[] = [];
+    const log = { error: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a), info() {}, debug() {}, trace() {}, fatal() {}, child: () => log } as unknown as Ctx['log'];
+    const ctxOf = (database: typeof other): Ctx => ({ database, db: database.db, settings: w.s.settings, now: w.s.clock.now, log });
+    try {
+      const c = await w.customer('payer_race');
+      const orders = [await w.order(c.token, 10), await w.order(c.token, 10), await w.order(c.token, 11)];
+      w.s.clock.advance(10 * SECOND);
+      for (const o of orders) w.chain.transfer({ to: SHOP, usdt: o.amount });
+      w.chain.transfer({ to: SHOP, usdt: '3.3' });
+      w.s.clock.advance(SOLIDIFY_MS);
+      const rounds = await Promise.allSettled([0, 1, 2].flatMap(() => [watchRound(ctxOf(w.s.database)), watchRound(ctxOf(other))]));
+      expect(rounds.map((r) => r.status)).toEqual(Array(6).fill('fulfilled'));
+      for (const o of orders) expect((await w.detail(c.token, o.id)).state).toBe('paid');
+      expect(await w.balance(c.token)).toBe(31.01);
+      expect(await recharges(c.id)).toHaveLength(3);
+      expect((await w.s.post('/api/transfer/data', {}, w.sup)).data.total).toBe(1);
+
+      w.chain.failures.push({ status: 429 });
+      w.s.clock.advance(5 * SECOND);
+      await watchRound(ctxOf(other));
+      const text = JSON.stringify(logged);
+      expect(text).toContain('429');
+      expect(text).toContain('3.3'); // the unmatched transfer was logged as a warning
+      expect(text).not.toContain(API_KEY);
+      expect(JSON.stringify((await w.s.get('/api/usdt/config', w.sup)).data)).not.toContain(API_KEY);
+    } finally {
+      await other.close();
+    }
   });
 
   it('an amount short by an exchange fee is kept unmatched, and a sup attaches it once', async () => {
@@ -251,3 +287,10 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
     expect(await w.balance(c.token)).toBe(180);
   });
 });
+
+/** Another connection to the test's database, as another server process has. */
+async function secondConnection(s: TestServer) {
+  if (s.kind === 'sqlite') return connect({ dataDir: s.database.sqlite!.name.replace(/\/app\.db$/, '') });
+  const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(s.database.db);
+  return connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema: rows[0].s });
+}
