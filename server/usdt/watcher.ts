@@ -8,8 +8,12 @@ import {
   advanceCursor, loadWatch, markFailed, markPolled, OVERLAP_MS, watchedAddresses, watchingOrders, type WatchState,
 } from './watch-state.js';
 
-/** Poll interval while nothing waits: still often enough to keep transfers that match no order. */
-export const IDLE_MS = 60_000;
+/**
+ * Poll interval while nothing waits. Short enough that a new order is watched closely before its
+ * customer can have paid (a wallet takes longer than this to open and send), and that transfers
+ * matching no order show soon; about 8,600 calls a day, well inside TronGrid's free quota.
+ */
+export const IDLE_MS = 10_000;
 const BLOCK_MS = 3000;
 
 /**

@@ -1,7 +1,7 @@
 /** Pay orders (unique amounts, limits, expiry, cancel, who sees what) and the sup's USDT settings. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, localTime } from '../helpers/server.js';
-import { tronAddress } from './fixtures/trongrid.js';
+import { tronAddress } from '../helpers/trongrid.js';
 import { API_KEY, SHOP, T0, usdtWorld, type UsdtWorld } from './fixtures/usdt.js';
 
 const MINUTE = 60_000;

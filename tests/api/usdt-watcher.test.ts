@@ -8,7 +8,7 @@ import type { Ctx } from '../../server/context.js';
 import { connect } from '../../server/db/connection.js';
 import { watchRound } from '../../server/usdt/watcher.js';
 import { dbKinds, type TestServer } from '../helpers/server.js';
-import { SOLIDIFY_MS, toValue, tronAddress, USDT_CONTRACT } from './fixtures/trongrid.js';
+import { SOLIDIFY_MS, toValue, tronAddress, USDT_CONTRACT } from '../helpers/trongrid.js';
 import { API_KEY, SHOP, usdtWorld, type UsdtWorld } from './fixtures/usdt.js';
 
 const SECOND = 1000;
