@@ -75,7 +75,7 @@ describe('USDT top-up in the browser', () => {
 
       const tx = chain.transfer({ to: SHOP, usdt: amount, confirmed: false });
       await expect.poll(() => page.getByTestId('pay-state').innerText(), CHAIN).toBe('确认中');
-      await expect.poll(() => page.getByText('已收到付款，正在等待区块确认').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('已收到付款，正在确认').isVisible()).toBe(true);
       await shot(page, 'usdt-1280-confirming');
       expect(await headerBalance(page)).toContain('$0.00');
 

@@ -16,8 +16,8 @@ export function PayOutcome({ order, balance }: { order: PayOrder; balance: numbe
   switch (order.state) {
     case 'confirming':
       return (
-        <Result icon={<LoadingOutlined />} title="已收到付款，正在等待区块确认"
-          subTitle="通常约 1 分钟，确认后自动到账。请勿重复付款，本页面会自动更新。">{hash}</Result>
+        <Result icon={<LoadingOutlined />} title="已收到付款，正在确认"
+          subTitle="等待区块确认，通常约 1 分钟，确认后自动到账。请勿重复付款，本页面会自动更新。">{hash}</Result>
       );
     case 'paid':
       return (
