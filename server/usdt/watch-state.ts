@@ -13,10 +13,18 @@ export const RECENT_MS = 5 * 60_000;
 const RATE_LIMIT_PAUSE_MS = 30_000;
 const MAX_PAUSE_MS = 5 * 60_000;
 
-/** Orders that make the watcher poll often: waiting, confirming, or just expired. */
+/**
+ * A transfer seen in a block solidifies within about a minute. One still unconfirmed after this long
+ * fell out of the chain (very rare on TRON); its order stays "confirming" for a person to judge, and
+ * is credited if the transaction comes back in a later block, but no longer makes the watcher hurry.
+ */
+const CONFIRM_PATIENCE_MS = 30 * 60_000;
+
+/** Orders that make the watcher poll often: waiting, confirming (for a while), or just expired. */
 export function watchingOrders(db: Kysely<DB>, now: number) {
   return db.selectFrom('usdt_orders').where((eb) => eb.or([
-    eb('state', 'in', ['waiting', 'confirming']),
+    eb('state', '=', 'waiting'),
+    eb.and([eb('state', '=', 'confirming'), eb('block_time', '>', now - CONFIRM_PATIENCE_MS)]),
     eb.and([eb('state', '=', 'expired'), eb('expires_at', '>', now - RECENT_MS)]),
   ]));
 }

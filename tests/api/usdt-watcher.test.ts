@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../server/context.js';
 import { connect } from '../../server/db/connection.js';
-import { watchRound } from '../../server/usdt/watcher.js';
+import { IDLE_MS, usdtWatcher, watchRound } from '../../server/usdt/watcher.js';
 import { dbKinds, type TestServer } from '../helpers/server.js';
 import { SOLIDIFY_MS, toValue, tronAddress, USDT_CONTRACT } from '../helpers/trongrid.js';
 import { API_KEY, SHOP, usdtWorld, type UsdtWorld } from './fixtures/usdt.js';
@@ -55,6 +55,40 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
     expect(asked.some((q) => q.only_confirmed === 'true')).toBe(true);
     expect(asked.some((q) => q.only_confirmed === undefined)).toBe(true);
     expect(w.chain.requests.every((r) => r.apiKey === API_KEY && r.address === SHOP)).toBe(true);
+  });
+
+  it('polls every few seconds while an order waits or confirms, rarely otherwise; without waiting for confirmation credits at once', async () => {
+    const ctx = { database: w.s.database, db: w.s.database.db, settings: w.s.settings, now: w.s.clock.now } as Ctx;
+    const every = () => (usdtWatcher.everyMs as (c: Ctx) => Promise<number>)(ctx);
+    expect(await every()).toBe(IDLE_MS);
+    const c = await w.customer('payer_cadence');
+    const order = await w.order(c.token, 9);
+    expect(await every()).toBe(5000);
+    expect((await w.s.post('/api/usdt/config/edit', { poll_seconds: 3 }, w.sup)).code).toBe(200);
+    expect(await every()).toBe(3000);
+    w.s.clock.advance(10 * SECOND);
+    const tx = w.chain.transfer({ to: SHOP, usdt: order.amount, confirmed: false });
+    await w.poll();
+    expect((await w.detail(c.token, order.id)).state).toBe('confirming');
+    expect(await every()).toBe(3000);
+    // A transfer that does not solidify (it fell out of the chain): no hurry after half an hour, no credit.
+    w.s.clock.advance(31 * MINUTE);
+    await w.poll();
+    expect(await every()).toBe(IDLE_MS);
+    expect(await w.balance(c.token)).toBe(0);
+    // Should it solidify after all, it is still credited (the slow poll keeps reading).
+    w.chain.setConfirmed(tx, true);
+    await w.poll();
+    expect((await w.detail(c.token, order.id)).state).toBe('paid');
+
+    expect((await w.s.post('/api/usdt/config/edit', { wait_confirm: false }, w.sup)).code).toBe(200);
+    const quick = await w.order(c.token, 8);
+    w.s.clock.advance(10 * SECOND);
+    w.chain.transfer({ to: SHOP, usdt: quick.amount, confirmed: false });
+    await w.poll();
+    expect((await w.detail(c.token, quick.id)).state).toBe('paid');
+    expect(await w.balance(c.token)).toBe(17);
+    expect(w.chain.requests.at(-1)!.query.only_confirmed).toBeUndefined();
   });
 
   it('the same transfer on many polls (and in every overlap) is credited once', async () => {
