@@ -118,6 +118,29 @@ describe('USDT top-up in the browser', () => {
     });
   });
 
+  it('cancelling asks first; the recharge page then offers no open order', async () => {
+    const token = await server.api.register('usdt_cancel', 'usdt-pass-4');
+    await withBrowser({ width: 375, height: 812 }, async (page) => {
+      await useToken(page, server.url, token, 'user');
+      await startTopUp(page, 'usdt-375-cancel', async (p) => { await p.getByPlaceholder('输入金额').fill('12.34'); });
+      await page.goto(`${server.url}/account/recharge`);
+      await expect.poll(() => page.getByText('您有 1 个待支付的充值订单').isVisible()).toBe(true);
+      await page.getByText(/订单 #\d+：12\.34 USDT/).click();
+      await page.getByTestId('pay-instructions').getByRole('button', { name: '取消订单' }).click();
+      await expect.poll(() => page.locator('.ant-modal-confirm-title').innerText()).toBe('确定取消这个充值订单吗？');
+      await page.getByRole('button', { name: '不取消' }).click();
+      await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+      expect(await page.getByTestId('pay-state').innerText()).toBe('待支付');
+      await page.getByTestId('pay-instructions').getByRole('button', { name: '取消订单' }).click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: '取消订单' }).click();
+      await expect.poll(() => page.getByTestId('pay-state').innerText()).toBe('已取消');
+      await page.goto(`${server.url}/account/recharge`);
+      await page.getByTestId('recharge-rules').waitFor();
+      await page.getByRole('button', { name: '生成支付订单' }).waitFor();
+      expect(await page.getByText(/待支付的充值订单/).count()).toBe(0);
+    });
+  });
+
   it('the sup: settings with the watcher\'s health, and an unmatched transfer attached to a customer', async () => {
     const token = await server.api.register('usdt_short', 'usdt-pass-3');
     const order = await server.api.call('POST', '/api/usdt/create', token, { amount: 100 });
