@@ -19,6 +19,8 @@ import { noticeHooks } from './notices/hooks.js';
 import { registerNoticeRoutes } from './notices/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerStatsRoutes } from './stats/routes.js';
+import { registerUsdtRoutes } from './usdt/routes.js';
+import { registerUsdtAdminRoutes } from './usdt/admin.routes.js';
 import { allJobs } from './jobs/index.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
 
@@ -63,6 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerNoticeRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
+  registerUsdtRoutes(app, ctx);
+  registerUsdtAdminRoutes(app, ctx);
   registerResourceRoutes(app, ctx, { users: userHooks, notices: noticeHooks });
 
   const jobs = startJobs(ctx, allJobs, { timers: opts.runJobs === true });

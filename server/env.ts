@@ -19,11 +19,14 @@ export interface Settings {
   /** Where the built console lives; served when present. */
   staticDir?: string;
   /** Reverse proxies in front (TRUST_PROXY): how many hops, or their addresses/subnets; 0 = none. */
-  trustProxy: number | string;  /** How long a client has to send its headers, and its whole request, before it is cut off (ms). */
+  trustProxy: number | string;
+  /** How long a client has to send its headers, and its whole request, before it is cut off (ms). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** A connection silent both ways this long is closed (ms); always more than the longest long poll. */
   idleTimeoutMs: number;
+  /** How long the USDT watcher waits for one TronGrid answer, in ms. */
+  tronTimeoutMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -50,6 +53,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 15_000),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     idleTimeoutMs: int(env.IDLE_TIMEOUT_MS, 90_000),
+    tronTimeoutMs: int(env.TRON_TIMEOUT_MS, 10_000),
   };
 }
 

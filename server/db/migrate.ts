@@ -3,6 +3,7 @@ import type { Dialect } from './connection.js';
 import { foundation } from './migrations/001_foundation.js';
 import { jobs } from './migrations/002_jobs.js';
 import { usernameCase } from './migrations/003_username_case.js';
+import { usdt } from './migrations/005_usdt.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '001_foundation': foundation(dialect),
     '002_jobs': jobs(dialect),
     '003_username_case': usernameCase(dialect),
+    '005_usdt': usdt(dialect),
   };
 }
 

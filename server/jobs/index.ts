@@ -1,7 +1,10 @@
 import type { Job } from './runner.js';
+import { usdtWatcher } from '../usdt/watcher.js';
 
 /**
  * Every background job of the server, one line per domain. They run in the process started by
  * `npm start` (server/main.ts), each under its database lease; tests run them with `runNow`.
  */
-export const allJobs: Job[] = [];
+export const allJobs: Job[] = [
+  usdtWatcher,
+];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, type RouteInfo } from './routes.js';
 import { BODY_LIMIT } from '../../server/http/body.js';
+import { SHOP, unmatchedTransfer } from './fixtures/usdt.js';
 
 const routes = expectedRoutes();
 const postRoutes = routes.filter((r) => r.method === 'POST');
@@ -71,6 +72,8 @@ function listCases(route: string, fields: Record<string, unknown>): Case[] {
 // Rows made in beforeAll, named here and put in when a case is sent.
 const C = '$customer';
 const N = '$notice';
+const T = '$transfer';
+const O = '$usdtOrder';
 
 function specificCases(): Case[] {
   const c = C;
@@ -154,13 +157,39 @@ function specificCases(): Case[] {
     ...['?id=abc', '?id=0', '?id=', '?id=1&id=2'].flatMap((query) => [
       { route: 'GET /api/finance/detail', what: query, query }, { route: 'GET /api/recharge/detail', what: query, query },
     ]),
+    // USDT top-up
+    ...[
+      {}, { amount: 'abc' }, { amount: 1.005 }, { amount: -5 }, { amount: 0 }, { amount: [10] }, { amount: true },
+      { amount: 10, extra: 1 }, { amount: 2_000_000 }, { amount: 10, user_id: 5 }, { amount: null }, { amount: '１０' },
+    ].map((body) => ({ route: 'POST /api/usdt/create', what: JSON.stringify(body), body })),
+    ...['?id=abc', '?id=0', '?id=-1', '', '?id=1&id=2', '?id=%00', '?id=999999']
+      .map((query) => ({ route: 'GET /api/usdt/detail', what: query || 'no id', query, code: query === '?id=999999' ? 404 : undefined })),
+    ...[{}, { id: 'x' }, { id: -1 }, { id: O, state: 'paid' }, { id: [O] }, { id: 999_999, code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/usdt/cancel', what: JSON.stringify(body), body, code })),
+    ...listCases('POST /api/usdt/data', { state: 'lost', amount: 1, tx_hash: 5, user_id: 1, address: 'T' }),
+    ...[
+      { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, { address: 5 }, { address: 'T'.repeat(35) }, { enabled: 'yes' },
+      { enabled: true, address: '' }, { min_amount: 0 }, { min_amount: 1.001 }, { min_amount: 500, max_amount: 100 }, { max_amount: 'lots' },
+      { expire_minutes: 1 }, { expire_minutes: 1.5 }, { grace_minutes: 2000 }, { poll_seconds: 2 }, { poll_seconds: '5s' },
+      { wait_confirm: 'no' }, { api_url: 'trongrid' }, { api_url: 'http://a b' }, { api_url: '' }, { api_key: 5 },
+      { api_key: 'k'.repeat(101) }, { clear_api_key: 'yes' }, { contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, { status: {} },
+      { api_key_set: true },
+    ].map((body) => ({ route: 'POST /api/usdt/config/edit', what: JSON.stringify(body), body })),
+    ...listCases('POST /api/transfer/data', { state: 'lost', reason: 'why', amount: 1, from: 5, user_id: 'x' }),
+    ...['?id=abc', '?id=0', '?id=', '?id=1&id=2', '?id=999999']
+      .map((query) => ({ route: 'GET /api/transfer/detail', what: query || 'no id', query, code: query === '?id=999999' ? 404 : undefined })),
+    ...[
+      {}, { id: T }, { user_id: C }, { id: T, user_id: 'x' }, { id: 'x', user_id: C }, { id: T, user_id: 0 },
+      { id: T, user_id: [C] }, { id: T, user_id: C, amount: 100 }, { id: T, user_id: '$sup' },
+      { id: 999_999, user_id: C, code: 404 }, { id: T, user_id: 999_999, code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/transfer/attach', what: JSON.stringify(body), body, code })),
   ];
 }
 
 describe.each(dbKinds)('bad input on %s', (kind) => {
   let s: TestServer;
   let tokens: Record<'sup' | 'customer', string>;
-  let ids: { customer: number; notice: number };
+  let ids: { customer: number; notice: number; transfer: number; usdtOrder: number; sup: number };
   const tokenFor = (route: RouteInfo) =>
     route.access === 'public' ? undefined : route.access === 'sup' ? tokens.sup : tokens.customer;
 
@@ -174,7 +203,12 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     const notice = await s.post('/api/notice/add', { title: '公告', content: '<p>x</p>' }, sup);
     await s.post('/api/config/edit', { content: '<p>联系</p>' }, sup);
     tokens = { sup, customer: customer.token };
-    ids = { customer: customer.id, notice: notice.data.id };
+    // A customer's pay order (top-up opened for the moment) and an unmatched transfer.
+    await s.post('/api/usdt/config/edit', { enabled: true, address: SHOP }, sup);
+    const order = await s.post('/api/usdt/create', { amount: 10 }, customer.token);
+    await s.post('/api/usdt/config/edit', { enabled: false }, sup);
+    const supId = (await s.get('/api/user/base', sup)).data.id;
+    ids = { customer: customer.id, notice: notice.data.id, transfer: await unmatchedTransfer(s), usdtOrder: order.data.id, sup: supId };
   });
   afterAll(() => s?.close());
 
@@ -183,7 +217,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     if (!route) throw new Error(`no route ${c.route}`);
     const named = (text: string) => text.replaceAll(C, String(ids.customer)).replaceAll(N, String(ids.notice));
     const fill = (v: unknown): unknown =>
-      v === C ? ids.customer : v === N ? ids.notice
+      v === C ? ids.customer : v === N ? ids.notice : v === T ? ids.transfer : v === O ? ids.usdtOrder : v === '$sup' ? ids.sup
         : Array.isArray(v) ? v.map(fill)
           : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
     const body = fill(c.body);
@@ -202,7 +236,8 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
 
   it('every route has cases of its own', () => {
     const covered = new Set(specificCases().map((c) => c.route));
-    const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index'];
+    const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index',
+      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll'];
     // Calls that take no input at all: the general bodies above (POST) or nothing to get wrong (GET).
     expect(routes.map(key).filter((k) => !covered.has(k)).sort()).toEqual(plain.sort());
   });

@@ -26,7 +26,7 @@ describe.each(dbKinds)('client addresses on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind, { settings: { trustProxy: 1 } });
-    oneProxy = { url: s.url, post: s.post, get: s.get };
+    oneProxy = { url: s.url, app: s.app, post: s.post, get: s.get };
     const sup = await s.login(SUP.username, SUP.password);
     await s.addCustomer(sup, 'addr_user', password);
   });

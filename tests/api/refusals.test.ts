@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, registeredRoutes, type RouteInfo } from './routes.js';
+import { unmatchedTransfer } from './fixtures/usdt.js';
 
 const routes = expectedRoutes();
 const supRoutes = routes.filter((r) => r.access === 'sup');
@@ -13,6 +14,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   let other: { id: number; token: string };
   let noticeId: number;
   let spareNoticeId: number;
+  let transferId: number;
 
   /** A call each sup route would accept from a sup: the refusal must be about the role alone. */
   const valid = (): Record<string, { query?: string; body?: unknown }> => ({
@@ -28,6 +30,12 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/notice/edit': { body: { id: noticeId, title: '被改了' } },
     'POST /api/notice/del': { body: { ids: [spareNoticeId] } },
     'POST /api/config/edit': { body: { content: '<p>被改了</p>' } },
+    'GET /api/usdt/config': {},
+    'POST /api/usdt/config/edit': { body: { min_amount: 5 } },
+    'POST /api/usdt/poll': { body: {} },
+    'POST /api/transfer/data': { body: {} },
+    'GET /api/transfer/detail': { query: `?id=${transferId}` },
+    'POST /api/transfer/attach': { body: { id: transferId, user_id: customer.id } },
   });
   const send = (r: RouteInfo, token: string | undefined, input: { query?: string; body?: unknown } = {}) =>
     s.call(r.method, r.path + (input.query ?? ''), { token, body: r.method === 'POST' ? input.body ?? {} : undefined });
@@ -41,6 +49,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     noticeId = (await s.post('/api/notice/add', { title: '真公告', content: '<p>真</p>' }, supToken)).data.id;
     spareNoticeId = (await s.post('/api/notice/add', { title: '另一条', content: '<p>另</p>' }, supToken)).data.id;
     await s.post('/api/config/edit', { content: '<p>联系我们</p>' }, supToken);
+    transferId = await unmatchedTransfer(s);
   });
   afterAll(() => s?.close());
 

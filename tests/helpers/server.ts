@@ -22,7 +22,8 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export const SUP = { username: 'admin', password: 'Admin-pass-123' };
 
-export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases'] as const;
+export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases',
+  'usdt_orders', 'usdt_amounts', 'usdt_transfers', 'usdt_watch'] as const;
 
 export interface Envelope<T = any> { code: number; message: string; data: T }
 
@@ -52,6 +53,8 @@ export interface StartOptions {
 
 export interface Caller {
   url: string;
+  /** The other app itself (its background jobs: `app.jobs.runNow`). */
+  app: FastifyInstance;
   post<T = any>(path: string, body?: unknown, token?: string): Promise<Answer<T>>;
   get<T = any>(path: string, token?: string): Promise<Answer<T>>;
 }
@@ -124,6 +127,7 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
     const base = await listen(other);
     return {
       url: base,
+      app: other,
       post: (p, body, token) => call('POST', p, { body, token }, base),
       get: (p, token) => call('GET', p, { token }, base),
     };
