@@ -6,6 +6,9 @@ import type { Database } from './db/connection.js';
 import type { Settings } from './env.js';
 import type { Ctx } from './context.js';
 import { installAuth } from './http/auth.js';
+import { BODY_LIMIT, installJsonParser } from './http/body.js';
+import { trustProxyOption } from './http/client-ip.js';
+import { serverTimeouts } from './http/timeouts.js';
 import { installErrorHandling, sendNotFound } from './http/errors.js';
 import { installSecurityHeaders } from './http/security.js';
 import { registerResourceRoutes } from './resources/routes.js';
@@ -16,6 +19,8 @@ import { noticeHooks } from './notices/hooks.js';
 import { registerNoticeRoutes } from './notices/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerStatsRoutes } from './stats/routes.js';
+import { registerUsdtRoutes } from './usdt/routes.js';
+import { registerUsdtAdminRoutes } from './usdt/admin.routes.js';
 import { allJobs } from './jobs/index.js';
 import { groupHooks } from './groups/hooks.js';
 import { discountHooks } from './discounts/hooks.js';
@@ -57,12 +62,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // An API link's token is its only key: request lines name it shortened.
       serializers: { req: (req) => ({ method: req.method, url: maskLinkTokens(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
     },
-    bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(settings.trustProxy),
+    ...serverTimeouts(settings),
   });
   const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now, log: app.log };
 
   installErrorHandling(app);
+  installJsonParser(app);
   installSecurityHeaders(app, process.env.CORS_ORIGIN);
   installAuth(app, ctx);
 
@@ -71,6 +78,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerNoticeRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
+  registerUsdtRoutes(app, ctx);
+  registerUsdtAdminRoutes(app, ctx);
   registerStockRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
   registerOrderRoutes(app, ctx);

@@ -18,6 +18,15 @@ export interface Settings {
   logLevel: string;
   /** Where the built console lives; served when present. */
   staticDir?: string;
+  /** Reverse proxies in front (TRUST_PROXY): how many hops, or their addresses/subnets; 0 = none. */
+  trustProxy: number | string;
+  /** How long a client has to send its headers, and its whole request, before it is cut off (ms). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** A connection silent both ways this long is closed (ms); always more than the longest long poll. */
+  idleTimeoutMs: number;
+  /** How long the USDT watcher waits for one TronGrid answer, in ms. */
+  tronTimeoutMs: number;
   /** The address customers reach the service at (API links are built on it); unset: each request's own origin. */
   publicUrl?: string;
   /** Code reads (`GET /api/code/<token>`) allowed per link and per client address, per minute. */
@@ -45,8 +54,21 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     readCacheMs: env.READ_CACHE_MS === '0' ? 0 : int(env.READ_CACHE_MS, 1000),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: env.STATIC_DIR || undefined,
+    trustProxy: proxies(env.TRUST_PROXY),
+    headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 15_000),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    idleTimeoutMs: int(env.IDLE_TIMEOUT_MS, 90_000),
+    tronTimeoutMs: int(env.TRON_TIMEOUT_MS, 10_000),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     codeRatePerToken: int(env.CODE_RATE_PER_TOKEN, 120),
     codeRatePerAddress: int(env.CODE_RATE_PER_ADDRESS, 6000),
   };
+}
+
+/** '1' (or 'true'): one proxy; '2': two; '10.0.0.5,10.1.0.0/16': the proxies' addresses; unset or '0': none. */
+function proxies(value: string | undefined): number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v === 'false') return 0;
+  if (v === 'true') return 1;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

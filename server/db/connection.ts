@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { DB } from './schema.js';
 import { ReadCaches } from '../lib/read-cache.js';
 
@@ -40,18 +40,44 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   return connectSqlite(path.join(opts.dataDir, opts.file ?? 'app.db'), caches);
 }
 
+/**
+ * Several processes may write one SQLite file (`npm start` twice, a backup or admin script). A
+ * transaction that begins as a reader and then writes cannot wait for another process's write: its
+ * snapshot is stale and SQLite answers "database is locked" at once. So every transaction takes the
+ * write lock when it begins (BEGIN IMMEDIATE), where the busy timeout lets it wait its turn.
+ * better-sqlite3 waits synchronously, holding this process's event loop: write transactions must stay
+ * short (no slow work, such as password hashing, inside them).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
+/** How long a writer waits for another process's write transaction before giving up (ms). */
+const BUSY_TIMEOUT_MS = 10_000;
+
 function connectSqlite(file: string, caches: ReadCaches): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   // Reads of hot rows spread over a large table (a code read picks one link of 100,000s) stay in
   // memory instead of a read() system call per page: the file mapped, and a bigger page cache.
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -32768');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), plugins: [caches.plugin()] });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }), plugins: [caches.plugin()] });
   return { db, dialect: 'sqlite', sqlite, caches, close: () => db.destroy() };
 }
 

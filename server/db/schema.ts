@@ -70,6 +70,8 @@ export interface RechargesTable {
   amount: number;
   remark: string | null;
   operator_id: number | null;
+  /** The TRON transaction of an automatic (USDT) recharge; unique. */
+  tx_hash?: string | null;
   create_at: number;
 }
 
@@ -237,6 +239,66 @@ export interface StatRollupsTable {
   update_at: number;
 }
 
+/** A USDT pay order; amounts in cents of USDT (1 USDT = $1). */
+export interface UsdtOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The exact amount to send (unique among orders that may still be paid). */
+  amount: number;
+  /** What the customer asked for. */
+  requested: number;
+  address: string;
+  state: string;
+  tx_hash: string | null;
+  from: string | null;
+  block_time: number | null;
+  expires_at: number;
+  cancelled_at: number | null;
+  paid_at: number | null;
+  recharge_id: number | null;
+  create_at: number;
+  update_at: number;
+}
+
+export interface UsdtAmountsTable {
+  amount: number;
+  order_id: number;
+  held_until: number;
+}
+
+/** An incoming USDT transfer that matched no pay order, until a sup attaches it to a user. */
+export interface UsdtTransfersTable {
+  id: Generated<number>;
+  tx_hash: string;
+  address: string;
+  from: string;
+  /** The exact value in the token's smallest unit (10^-6 USDT), as the chain has it. */
+  value: string;
+  /** The value in cents, rounded down: what attaching credits. */
+  amount: number;
+  block_time: number;
+  state: string;
+  reason: string;
+  order_id: number | null;
+  user_id: number | null;
+  recharge_id: number | null;
+  operator_id: number | null;
+  attached_at: number | null;
+  create_at: number;
+}
+
+/** Where the watcher has read a receiving address up to, and how its last poll went. */
+export interface UsdtWatchTable {
+  address: string;
+  cursor: number;
+  last_poll_at: number | null;
+  last_ok_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  failures: Generated<number>;
+  retry_at: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -257,4 +319,8 @@ export interface DB {
   reset_records: ResetRecordsTable;
   augment_records: AugmentRecordsTable;
   stat_rollups: StatRollupsTable;
+  usdt_orders: UsdtOrdersTable;
+  usdt_amounts: UsdtAmountsTable;
+  usdt_transfers: UsdtTransfersTable;
+  usdt_watch: UsdtWatchTable;
 }

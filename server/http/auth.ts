@@ -23,12 +23,13 @@ export function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * Checks every route against its declared access before the handler runs. A route without a
- * declaration is refused: forgetting one must not open a door.
+ * Checks every route against its declared access as soon as the request arrives: a call that needs a
+ * session (or a role) it does not have is refused before its body is read or parsed, so anonymous
+ * bodies cost nothing. A route without a declaration is refused: forgetting one must not open a door.
  */
 export function installAuth(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('session', null);
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     const { config, url } = request.routeOptions; // a getter that builds its object on every read
     const access = config?.access;
     if (access === 'public' || !url?.startsWith('/api/')) return;

@@ -87,10 +87,13 @@ export function checkValue(field: FieldDef, value: unknown, tz: string): string 
     case 'text': case 'textarea': case 'password': case 'html': {
       if (typeof value !== 'string') return { error: `${label}必须是文本` };
       const text = field.type === 'password' || field.type === 'html' ? value : value.trim();
-      if (field.min !== undefined && text.length < field.min) {
+      // A password being chosen (one with a minimum length; not a login's) may not be blanks only.
+      if (field.type === 'password' && field.min !== undefined && !text.trim()) return { error: `${label}不能全为空白字符` };
+      const length = characters(text);
+      if (field.min !== undefined && length < field.min) {
         return { error: field.max !== undefined ? `${label}长度应为 ${field.min}-${field.max} 个字符` : `${label}至少 ${field.min} 个字符` };
       }
-      if (field.max !== undefined && text.length > field.max) return { error: `${label}最多 ${field.max} 个字符` };
+      if (field.max !== undefined && length > field.max) return { error: `${label}最多 ${field.max} 个字符` };
       if (field.pattern && !new RegExp(field.pattern).test(text)) return { error: field.patternMessage ?? `${label}格式不正确` };
       return text;
     }
@@ -122,6 +125,20 @@ export function checkValue(field: FieldDef, value: unknown, tz: string): string 
       return ms === null ? { error: `${label}必须是 YYYY-MM-DD HH:mm:ss 格式的时间` } : ms;
     }
   }
+}
+
+/** Length in characters (code points), as people, the console's form rules and PostgreSQL count it: an emoji is one. */
+function characters(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
 }
 
 function range(field: FieldDef, shown: number): { error: string } | null {

@@ -1,4 +1,5 @@
 import type { Job } from './runner.js';
+import { usdtWatcher } from '../usdt/watcher.js';
 import { autoRefundJob, expiryJob } from '../tokens/jobs.js';
 
 /**
@@ -6,5 +7,5 @@ import { autoRefundJob, expiryJob } from '../tokens/jobs.js';
  * `npm start` (server/main.ts), each under its database lease; tests run them with `runNow`.
  */
 export const allJobs: Job[] = [
-  expiryJob, autoRefundJob,
+  usdtWatcher, expiryJob, autoRefundJob,
 ];

@@ -7,6 +7,8 @@ import type { SessionInfo } from '../sessions/store.js';
 
 /** What a domain adds to the generic add/edit/del of its resource (hashing, sanitizing, invariants). */
 export interface ResourceHooks {
+  /** Slow work on the validated values (hashing a password) before the write transaction begins, which holds SQLite's write lock. */
+  prepare?(values: Row, mode: 'add' | 'edit'): Promise<Row> | Row;
   /** Turns validated values into the columns to insert; may refuse with an AppError. */
   beforeAdd?(values: Row, env: HookEnv): Promise<Row> | Row;
   beforeEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<Row> | Row;

@@ -4,7 +4,7 @@ import { allows, resources, type ResourceDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { roleOfRequest, sessionOf } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';
-import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
+import { objectBody, rejectUnknown, validateFields, type Row } from '../http/validate.js';
 import type { HookEnv, ResourceHooks } from './hooks.js';
 import { applyFilters, parseListQuery } from './query.js';
 import { serializeRows } from './serialize.js';
@@ -27,6 +27,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
   const scoped = (db: Kysely<any>, request: FastifyRequest, action: ScopedAction) => scopedRows(db, def, request, action);
   const env = (request: FastifyRequest, trx: Kysely<any>): HookEnv => ({ ctx, trx, session: sessionOf(request), def });
   const one = (request: FastifyRequest, id: number) => readOne(ctx, def, request, id, hooks);
+  const prepare = async (values: Row, mode: 'add' | 'edit') => (hooks.prepare ? hooks.prepare(values, mode) : values);
 
   if (def.access.list) {
     app.post(`${base}/data`, { config: { access: def.access.list } }, async (request) => {
@@ -51,7 +52,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
 
   if (def.access.add) {
     app.post(`${base}/add`, { config: { access: def.access.add } }, async (request) => {
-      const values = validateFields(def.fields, request.body, 'add', { tz });
+      const values = await prepare(validateFields(def.fields, request.body, 'add', { tz }), 'add');
       const id = await db.transaction().execute(async (trx) => {
         const row = hooks.beforeAdd ? await hooks.beforeAdd(values, env(request, trx)) : values;
         if ('create_at' in def.fields) row.create_at = ctx.now();
@@ -66,7 +67,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
     app.post(`${base}/edit`, { config: { access: def.access.edit } }, async (request) => {
       const body = objectBody(request.body);
       const id = idOf(body.id);
-      const values = validateFields(def.fields, body, 'edit', { tz, extra: ['id'] });
+      const values = await prepare(validateFields(def.fields, body, 'edit', { tz, extra: ['id'] }), 'edit');
       await db.transaction().execute(async (trx) => {
         const existing = await scoped(trx, request, 'edit').selectAll().where('id', '=', id).executeTakeFirst();
         if (!existing) throw fail.notFound(`${def.label}不存在`);

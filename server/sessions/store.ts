@@ -90,9 +90,24 @@ export async function revokeSession(db: Kysely<DB>, id: number, now: number): Pr
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends every session of a user but one (after a password change) or all (when disabled). */
+/** Ends the calling session for good (logout): its token, and the one a rotation replaced, stop existing. */
+export async function endSession(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/**
+ * Ends every session of a user but one (after a password change) or all (when disabled or reset),
+ * and every session a sup opened in a customer's account while this user was that sup: such a
+ * session remembers the user as its manager and could switch back to a fresh session of theirs.
+ */
 export async function revokeUserSessions(db: Kysely<DB>, userId: number, now: number, exceptId?: number): Promise<void> {
-  let q = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db.updateTable('sessions').set({ revoked_at: now }).where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('manager_id', '=', userId)]));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   await q.execute();
+}
+
+/** Ends the sessions a sup opened in customers' accounts (the sup was demoted). */
+export async function revokeManagedSessions(db: Kysely<DB>, managerId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('revoked_at', 'is', null).where('manager_id', '=', managerId).execute();
 }

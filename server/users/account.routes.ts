@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources, type FieldDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { sessionOf } from '../http/auth.js';
+import { clientIp } from '../http/client-ip.js';
 import { AppError, Code, fail, ok } from '../http/envelope.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
-import { createSession, revokeUserSessions } from '../sessions/store.js';
+import { createSession, endSession, revokeUserSessions } from '../sessions/store.js';
+import { limitLogins, limitOldPasswords } from './guessing.js';
+import { fold, foldedName } from './names.js';
 import { checkPassword, hashPassword } from './password.js';
 import { presentSessionUser, presentUser } from './present.js';
 import { defaultGroupId } from '../groups/default.js';
@@ -28,14 +31,15 @@ const passwordFields: Record<string, FieldDef> = {
 export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
   const perMinute = (request: FastifyRequest, what: string) =>
-    rateLimit(ctx, `${what}:${request.ip}`, ctx.settings.authRatePerMinute, 60_000);
+    rateLimit(ctx, `${what}:${clientIp(request)}`, ctx.settings.authRatePerMinute, 60_000);
 
   async function startSession(request: FastifyRequest, userId: number) {
     const now = ctx.now();
+    const ip = clientIp(request);
     await ctx.db.updateTable('users')
-      .set((eb) => ({ login_at: now, login_count: eb('login_count', '+', 1), login_ip: request.ip }))
+      .set((eb) => ({ login_at: now, login_count: eb('login_count', '+', 1), login_ip: ip }))
       .where('id', '=', userId).execute();
-    const token = await createSession(ctx.db, { userId, ip: request.ip, now, ttlMs: ctx.settings.sessionTtlMs });
+    const token = await createSession(ctx.db, { userId, ip, now, ttlMs: ctx.settings.sessionTtlMs });
     const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     return { token, type: user.type, user: presentUser(user, tz) };
   }
@@ -44,7 +48,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     await perMinute(request, 'register');
     const values = validateFields(registerFields, request.body, 'add', { tz });
     const now = ctx.now();
-    const taken = await ctx.db.selectFrom('users').select('id').where('username', '=', values.username as string).executeTakeFirst();
+    const taken = await ctx.db.selectFrom('users').select('id').where(foldedName, '=', fold(values.username as string)).executeTakeFirst();
     if (taken) throw fail.conflict('用户名已存在');
     const inserted = await ctx.db.insertInto('users').values({
       username: values.username as string, password_hash: await hashPassword(values.password as string),
@@ -60,10 +64,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/login', { config: { access: 'public' } }, async (request) => {
     await perMinute(request, 'login');
     const values = validateFields(loginFields, request.body, 'add', { tz });
-    const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', values.username as string).executeTakeFirst();
+    // Found however the name is typed (Alice, alice): one account per name regardless of case.
+    const user = await ctx.db.selectFrom('users').selectAll().where(foldedName, '=', fold(values.username as string)).executeTakeFirst();
+    const attempt = await limitLogins(ctx, values.username as string, user?.login_ip, clientIp(request));
     if (!(await checkPassword(user?.password_hash, values.password as string)) || !user) {
       throw fail.badInput('用户名或密码错误');
     }
+    await attempt.succeeded();
     if (user.status !== 'active') throw new AppError(Code.revoked, '账号已被禁用，请联系管理员');
     return ok(await startSession(request, user.id), '登录成功');
   });
@@ -75,6 +82,13 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
   app.get('/api/user/base', { config: { access: 'any' } }, info);
 
+  // Ends the calling session on the server, not only in the browser; a second call finds no session (204).
+  app.post('/api/user/logout', { config: { access: 'any' } }, async (request) => {
+    rejectUnknown(objectBody(request.body), []);
+    await endSession(ctx.db, sessionOf(request).sessionId);
+    return ok(null, '已退出登录');
+  });
+
   app.post('/api/user/profile', { config: { access: 'any' } }, async (request) => {
     const values = validateFields(profileFields, request.body, 'edit', { tz });
     const { user } = sessionOf(request);
@@ -85,10 +99,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/password', { config: { access: 'any' } }, async (request) => {
     const values = validateFields(passwordFields, request.body, 'add', { tz });
     const session = sessionOf(request);
+    const attempt = await limitOldPasswords(ctx, session.user.id);
     const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', session.user.id).executeTakeFirstOrThrow();
     if (!(await checkPassword(row.password_hash, values.old_password as string))) {
       throw fail.badInput('原密码不正确', { old_password: '原密码不正确' });
     }
+    await attempt.succeeded();
     const now = ctx.now();
     const password_hash = await hashPassword(values.password as string);
     await ctx.db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldDef } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { sessionOf } from '../http/auth.js';
+import { clientIp } from '../http/client-ip.js';
 import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import { toDollars } from '../lib/money.js';
@@ -49,7 +50,7 @@ export function registerManageRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** A new session for `userId`, remembering `managerId`; the caller's own session ends. */
   async function switchTo(request: FastifyRequest, userId: number, managerId: number | null) {
     const now = ctx.now();
-    const token = await createSession(ctx.db, { userId, managerId, ip: request.ip, now, ttlMs: ctx.settings.sessionTtlMs });
+    const token = await createSession(ctx.db, { userId, managerId, ip: clientIp(request), now, ttlMs: ctx.settings.sessionTtlMs });
     await revokeSession(ctx.db, sessionOf(request).sessionId, now);
     const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     const manager = managerId === null ? null : sessionOf(request).user.username;

@@ -3,6 +3,7 @@ import {
   MailOutlined, MessageOutlined, NotificationOutlined, OrderedListOutlined, PercentageOutlined, PhoneOutlined,
   ProfileOutlined, RedoOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined, WalletOutlined,
 } from '@ant-design/icons';
+import { DollarOutlined, SwapOutlined } from '@ant-design/icons';
 import { registerIcons } from '../framework/icons';
 
 /** Every icon named in resources.config.ts. */
@@ -11,3 +12,4 @@ registerIcons({
   MailOutlined, MessageOutlined, NotificationOutlined, OrderedListOutlined, PercentageOutlined, PhoneOutlined,
   ProfileOutlined, RedoOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined, WalletOutlined,
 });
+registerIcons({ DollarOutlined, SwapOutlined });

@@ -10,6 +10,9 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../pages/home/HomePage')),
   info: lazy(() => import('../pages/user-info/UserInfoPage')),
   connect: lazy(() => import('../pages/connect/ConnectPage')),
+  recharge: lazy(() => import('../pages/recharge/RechargePage')),
+  usdt: lazy(() => import('../pages/usdt/UsdtPage')),
+  usdtConfig: lazy(() => import('../pages/usdt-config/UsdtConfigPage')),
 };
 
 export function pageRoutes(defs: Record<string, PageDef>) {

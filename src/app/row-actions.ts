@@ -5,3 +5,5 @@ import { registry } from '../framework/registry';
 registry.rowAction('userMoney', lazy(() => import('../pages/users/UserMoneyAction')));
 registry.rowAction('userSwitch', lazy(() => import('../pages/users/UserSwitchAction')));
 registry.input('html', lazy(() => import('../pages/editor/HtmlEditor')));
+registry.rowAction('usdtPay', lazy(() => import('../pages/usdt/UsdtPayAction')));
+registry.rowAction('transferAttach', lazy(() => import('../pages/transfers/TransferAttachAction')));

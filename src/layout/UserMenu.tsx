@@ -3,7 +3,7 @@ import { App, Avatar, Dropdown, Space, type MenuProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authState, type UserInfo } from '../providers/auth-state';
-import { api } from '../providers/http';
+import { api, request } from '../providers/http';
 
 interface SwitchAnswer { token: string; type: string; user?: UserInfo }
 
@@ -13,6 +13,15 @@ export async function switchBackToManager(): Promise<void> {
   if (data?.token) authState.setToken(data.token);
   authState.setType('sup');
   if (data?.user) authState.setUserInfo(data.user);
+}
+
+/**
+ * Ends the session on the server too (its token stops working there), quietly: whatever the answer,
+ * even none within a few seconds, the caller still logs out locally.
+ */
+export async function endServerSession(): Promise<void> {
+  await request({ method: 'POST', url: '/api/user/logout', data: {}, timeout: 5000 }, { silent: true, noRelogin: true })
+    .catch(() => undefined);
 }
 
 /** The header's user dropdown: change password, switch back to management, log out. */
@@ -26,7 +35,8 @@ export default function UserMenu({ user }: { user: UserInfo | null }) {
     content: '确定要退出吗？',
     okText: '退出',
     cancelText: '取消',
-    onOk: () => {
+    onOk: async () => {
+      await endServerSession(); // the token must still be there to be sent
       navigate('/login', { replace: true });
       authState.clear();
       queryClient.clear(); // nothing of this account stays cached for the next one

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, type RouteInfo } from './routes.js';
+import { BODY_LIMIT } from '../../server/http/body.js';
+import { SHOP, unmatchedTransfer } from './fixtures/usdt.js';
 import { addGoods, buyOk, credit, importLines, phones } from '../helpers/commerce.js';
 
 const routes = expectedRoutes();
@@ -37,6 +39,7 @@ const everywhere: Omit<Case, 'route'>[] = [
   { what: 'a NUL character', body: { ['k\u0000']: 'v\u0000' } },
   { what: 'deep nesting', raw: `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
   { what: 'an oversized body (over 1 MB)', raw: JSON.stringify({ content: 'x'.repeat(1_100_000) }), code: 413 },
+  { what: 'a body just over the limit', raw: JSON.stringify({ content: 'x'.repeat(BODY_LIMIT) }), code: 413 },
 ];
 
 const badDates = [
@@ -72,11 +75,13 @@ function listCases(route: string, fields: Record<string, unknown>): Case[] {
 // Rows made in beforeAll, named here and put in when a case is sent.
 const C = '$customer';
 const N = '$notice';
+const T = '$transfer';
+const O = '$usdtOrder';
 const G = '$goods';
 const OFF = '$offSale';
-const T = '$token';
-const LINK = '$link';
-const O = '$order';
+const LT = '$linkId';
+const LINK = '$linkToken';
+const ORD = '$buyOrder';
 const GR = '$group';
 const DEF = '$defaultGroup';
 const D = '$discount';
@@ -108,6 +113,8 @@ function specificCases(): Case[] {
       { old_password: 'wrong-password', password: 'long-enough' },
     ].map((body) => ({ route: 'POST /api/user/password', what: JSON.stringify(body), body })),
     { route: 'POST /api/user/admin', what: 'an id', body: { id: 1 } },
+    // A refused logout ends nothing: the customer's token serves every case after this one.
+    ...[{ all: true }, { token: 'x' }].map((body) => ({ route: 'POST /api/user/logout', what: JSON.stringify(body), body })),
     // the sup's user calls
     ...[
       { username: ['abc'], password: 'password-1' }, { username: 'ok_name', password: 12345678 },
@@ -162,6 +169,32 @@ function specificCases(): Case[] {
     ...['?id=abc', '?id=0', '?id=', '?id=1&id=2'].flatMap((query) => [
       { route: 'GET /api/finance/detail', what: query, query }, { route: 'GET /api/recharge/detail', what: query, query },
     ]),
+    // USDT top-up
+    ...[
+      {}, { amount: 'abc' }, { amount: 1.005 }, { amount: -5 }, { amount: 0 }, { amount: [10] }, { amount: true },
+      { amount: 10, extra: 1 }, { amount: 2_000_000 }, { amount: 10, user_id: 5 }, { amount: null }, { amount: '１０' },
+    ].map((body) => ({ route: 'POST /api/usdt/create', what: JSON.stringify(body), body })),
+    ...['?id=abc', '?id=0', '?id=-1', '', '?id=1&id=2', '?id=%00', '?id=999999']
+      .map((query) => ({ route: 'GET /api/usdt/detail', what: query || 'no id', query, code: query === '?id=999999' ? 404 : undefined })),
+    ...[{}, { id: 'x' }, { id: -1 }, { id: O, state: 'paid' }, { id: [O] }, { id: 999_999, code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/usdt/cancel', what: JSON.stringify(body), body, code })),
+    ...listCases('POST /api/usdt/data', { state: 'lost', amount: 1, tx_hash: 5, user_id: 1, address: 'T' }),
+    ...[
+      { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, { address: 5 }, { address: 'T'.repeat(35) }, { enabled: 'yes' },
+      { enabled: true, address: '' }, { min_amount: 0 }, { min_amount: 1.001 }, { min_amount: 500, max_amount: 100 }, { max_amount: 'lots' },
+      { expire_minutes: 1 }, { expire_minutes: 1.5 }, { grace_minutes: 2000 }, { poll_seconds: 2 }, { poll_seconds: '5s' },
+      { wait_confirm: 'no' }, { api_url: 'trongrid' }, { api_url: 'http://a b' }, { api_url: '' }, { api_key: 5 },
+      { api_key: 'k'.repeat(101) }, { clear_api_key: 'yes' }, { contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, { status: {} },
+      { api_key_set: true },
+    ].map((body) => ({ route: 'POST /api/usdt/config/edit', what: JSON.stringify(body), body })),
+    ...listCases('POST /api/transfer/data', { state: 'lost', reason: 'why', amount: 1, from: 5, user_id: 'x' }),
+    ...['?id=abc', '?id=0', '?id=', '?id=1&id=2', '?id=999999']
+      .map((query) => ({ route: 'GET /api/transfer/detail', what: query || 'no id', query, code: query === '?id=999999' ? 404 : undefined })),
+    ...[
+      {}, { id: T }, { user_id: C }, { id: T, user_id: 'x' }, { id: 'x', user_id: C }, { id: T, user_id: 0 },
+      { id: T, user_id: [C] }, { id: T, user_id: C, amount: 100 }, { id: T, user_id: '$sup' },
+      { id: 999_999, user_id: C, code: 404 }, { id: T, user_id: 999_999, code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/transfer/attach', what: JSON.stringify(body), body, code })),
     ...commerceCases(),
   ];
 }
@@ -240,19 +273,19 @@ function commerceCases(): Case[] {
       { goods_id: OFF, quantity: 1 }, { goods_id: 999_999, quantity: 1, code: 404 },
     ].map(({ code, ...body }) => ({ route, what: JSON.stringify(body), body, code }))),
     ...[
-      {}, { id: O, amount: 0, remark: 'x' }, { id: O, amount: 0.001, remark: 'x' }, { id: O, amount: 1 }, { id: O, amount: 1, remark: '' },
-      { id: O, amount: 1000, remark: 'x', code: 409 }, { id: 999_999, amount: 1, remark: 'x', code: 404 },
+      {}, { id: ORD, amount: 0, remark: 'x' }, { id: ORD, amount: 0.001, remark: 'x' }, { id: ORD, amount: 1 }, { id: ORD, amount: 1, remark: '' },
+      { id: ORD, amount: 1000, remark: 'x', code: 409 }, { id: 999_999, amount: 1, remark: 'x', code: 404 },
     ].map(({ code, ...body }) => ({ route: 'POST /api/order/refund', what: JSON.stringify(body), body, code })),
     ...detailCases('GET /api/order/detail'),
     ...listCases('POST /api/order/data', { type: 'gift', state: 'lost', order_no: 5, goods_id: 'x' }),
     // links
-    ...[{}, { id: 'x' }, { id: 999_999, code: 404 }, { id: T, days: 1 }]
+    ...[{}, { id: 'x' }, { id: 999_999, code: 404 }, { id: LT, days: 1 }]
       .map(({ code, ...body }) => ({ route: 'POST /api/token/reset', what: JSON.stringify(body), body, code })),
     ...['POST /api/token/augment', 'POST /api/token/quote'].flatMap((route) => [
-      {}, { id: T }, { id: T, days: 0 }, { id: T, days: 366 }, { id: T, days: 1.5 }, { id: T, days: '1d' },
+      {}, { id: LT }, { id: LT, days: 0 }, { id: LT, days: 366 }, { id: LT, days: 1.5 }, { id: LT, days: '1d' },
       { id: 999_999, days: 1, code: 404 },
     ].map(({ code, ...body }) => ({ route, what: JSON.stringify(body), body, code }))),
-    ...[{}, { id: T }, { id: T, remark: '' }, { id: 999_999, remark: 'x', code: 404 }]
+    ...[{}, { id: LT }, { id: LT, remark: '' }, { id: 999_999, remark: 'x', code: 404 }]
       .map(({ code, ...body }) => ({ route: 'POST /api/token/refund', what: JSON.stringify(body), body, code })),
     ...[{ ids: 'x' }, { ids: [0] }, { state: 'lost' }, { goods_id: 'x' }, { user_id: 1 }]
       .map((body) => ({ route: 'POST /api/token/export', what: JSON.stringify(body), body })),
@@ -273,7 +306,7 @@ function commerceCases(): Case[] {
 describe.each(dbKinds)('bad input on %s', (kind) => {
   let s: TestServer;
   let tokens: Record<'sup' | 'customer', string>;
-  let ids: { customer: number; notice: number };
+  let ids: { customer: number; notice: number; transfer: number; usdtOrder: number; sup: number };
   /** Placeholders of the commerce cases and the rows they stand for. */
   const rows: Record<string, number | string> = {};
   const tokenFor = (route: RouteInfo) =>
@@ -289,16 +322,21 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     const notice = await s.post('/api/notice/add', { title: '公告', content: '<p>x</p>' }, sup);
     await s.post('/api/config/edit', { content: '<p>联系</p>' }, sup);
     tokens = { sup, customer: customer.token };
-    ids = { customer: customer.id, notice: notice.data.id };
+    // A customer's pay order (top-up opened for the moment) and an unmatched transfer.
+    await s.post('/api/usdt/config/edit', { enabled: true, address: SHOP }, sup);
+    const order = await s.post('/api/usdt/create', { amount: 10 }, customer.token);
+    await s.post('/api/usdt/config/edit', { enabled: false }, sup);
+    const supId = (await s.get('/api/user/base', sup)).data.id;
+    ids = { customer: customer.id, notice: notice.data.id, transfer: await unmatchedTransfer(s), usdtOrder: order.data.id, sup: supId };
 
     rows[G] = await addGoods(s, sup, { reset_limit: 1, renew_price: 1 });
     rows[OFF] = await addGoods(s, sup, { title: '已下架', on_sale: false });
     await importLines(s, sup, rows[G] as number, phones(3));
     await credit(s, sup, customer.id, 10);
     const bought = await buyOk(s, customer.token, rows[G] as number);
-    rows[T] = bought.tokens[0].id;
+    rows[LT] = bought.tokens[0].id;
     rows[LINK] = bought.tokens[0].token;
-    rows[O] = bought.order_id;
+    rows[ORD] = bought.order_id;
     rows[GR] = (await s.post('/api/group/add', { name: 'VIP', rate: 0.9 }, sup)).data.id;
     expect((await s.post('/api/user/edit', { id: customer.id, group_id: rows[GR] }, sup)).code).toBe(200);
     rows[DEF] = Number((await s.database.db.selectFrom('groups').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow()).id);
@@ -313,7 +351,8 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     const named = (text: string) => Object.entries(rows).reduce((t, [k, v]) => t.replaceAll(k, String(v)), text)
       .replaceAll(C, String(ids.customer)).replaceAll(N, String(ids.notice));
     const fill = (v: unknown): unknown =>
-      v === C ? ids.customer : v === N ? ids.notice : typeof v === 'string' && Object.hasOwn(rows, v) ? rows[v]
+      v === C ? ids.customer : v === N ? ids.notice : v === T ? ids.transfer : v === O ? ids.usdtOrder : v === '$sup' ? ids.sup
+        : typeof v === 'string' && Object.hasOwn(rows, v) ? rows[v]
         : Array.isArray(v) ? v.map(fill)
           : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
     const body = fill(c.body);
@@ -335,7 +374,8 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
 
   it('every route has cases of its own', () => {
     const covered = new Set(specificCases().map((c) => c.route));
-    const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index'];
+    const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index',
+      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll'];
     // Calls that take no input at all: the general bodies above (POST) or nothing to get wrong (GET).
     expect(routes.map(key).filter((k) => !covered.has(k)).sort()).toEqual(plain.sort());
   });

@@ -2,9 +2,10 @@
  * Secrets stay out of the log and out of the answers: the server runs in a child process with its
  * real logger (level trace, every token rotated), and the test reads what it wrote.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer } from '../helpers/child-server.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'log-server.ts');
 const SUP_PASSWORD = 'Log-test-secret-9271';
@@ -15,20 +16,8 @@ describe('the server log', () => {
   let stdout = '';
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', fixture], {
-      env: { ...process.env, FIXTURE_SUP_PASSWORD: SUP_PASSWORD },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    ({ child, url } = await startChildServer(fixture, { FIXTURE_SUP_PASSWORD: SUP_PASSWORD }));
     child.stdout!.on('data', (chunk) => { stdout += chunk; });
-    url = await new Promise<string>((resolve, reject) => {
-      let stderr = '';
-      child.stderr!.on('data', (chunk) => {
-        stderr += chunk;
-        const m = /LISTENING (\S+)/.exec(stderr);
-        if (m) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`log server exited (${code}): ${stderr}`)));
-    });
   });
   afterAll(() => { child?.kill('SIGTERM'); });
 

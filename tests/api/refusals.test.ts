@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { expectedRoutes, key, registeredRoutes, type RouteInfo } from './routes.js';
+import { unmatchedTransfer } from './fixtures/usdt.js';
 import { addGoods, buyOk, deliver, importLines, phones } from '../helpers/commerce.js';
 
 const routes = expectedRoutes();
@@ -14,6 +15,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   let other: { id: number; token: string };
   let noticeId: number;
   let spareNoticeId: number;
+  let transferId: number;
   /** Rows of the business, most of them the other customer's. */
   const shop = {} as Record<'group' | 'spareGroup' | 'discount' | 'spareDiscount' | 'goods' | 'spareGoods' | 'stockDel' | 'stockOff' | 'stockOn' | 'orderA' | 'orderB', number>
     & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } };
@@ -32,6 +34,12 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/notice/edit': { body: { id: noticeId, title: '被改了' } },
     'POST /api/notice/del': { body: { ids: [spareNoticeId] } },
     'POST /api/config/edit': { body: { content: '<p>被改了</p>' } },
+    'GET /api/usdt/config': {},
+    'POST /api/usdt/config/edit': { body: { min_amount: 5 } },
+    'POST /api/usdt/poll': { body: {} },
+    'POST /api/transfer/data': { body: {} },
+    'GET /api/transfer/detail': { query: `?id=${transferId}` },
+    'POST /api/transfer/attach': { body: { id: transferId, user_id: customer.id } },
     'POST /api/group/data': { body: {} },
     'GET /api/group/detail': { query: `?id=${shop.group}` },
     'POST /api/group/add': { body: { name: '黑卡', rate: 0.5, is_default: true } },
@@ -66,6 +74,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     noticeId = (await s.post('/api/notice/add', { title: '真公告', content: '<p>真</p>' }, supToken)).data.id;
     spareNoticeId = (await s.post('/api/notice/add', { title: '另一条', content: '<p>另</p>' }, supToken)).data.id;
     await s.post('/api/config/edit', { content: '<p>联系我们</p>' }, supToken);
+    transferId = await unmatchedTransfer(s);
 
     shop.group = (await s.post('/api/group/add', { name: 'VIP', rate: 0.9 }, supToken)).data.id;
     shop.spareGroup = (await s.post('/api/group/add', { name: '空分组', rate: 0.8 }, supToken)).data.id;

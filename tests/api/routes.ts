@@ -35,6 +35,15 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/config/index', access: 'public' },
   { method: 'POST', path: '/api/config/edit', access: 'sup' },
   { method: 'GET', path: '/api/statistics/index', access: 'any' },
+  { method: 'POST', path: '/api/user/logout', access: 'any' },
+  { method: 'GET', path: '/api/usdt/options', access: 'any' },
+  { method: 'POST', path: '/api/usdt/create', access: 'customer' },
+  { method: 'GET', path: '/api/usdt/detail', access: 'own' },
+  { method: 'POST', path: '/api/usdt/cancel', access: 'own' },
+  { method: 'GET', path: '/api/usdt/config', access: 'sup' },
+  { method: 'POST', path: '/api/usdt/config/edit', access: 'sup' },
+  { method: 'POST', path: '/api/usdt/poll', access: 'sup' },
+  { method: 'POST', path: '/api/transfer/attach', access: 'sup' },
   // commerce
   { method: 'POST', path: '/api/stock/import', access: 'sup' },
   { method: 'POST', path: '/api/stock/disable', access: 'sup' },
@@ -69,10 +78,17 @@ export function expectedRoutes(): RouteInfo[] {
 export function registeredRoutes(app: FastifyInstance): string[] {
   const tree = app.printRoutes({ commonPrefix: false });
   const out: string[] = [];
+  // A path that extends another is printed as its child ("/api/a" then "└── /edit"): join them by depth.
+  const parents: string[] = [];
   for (const line of tree.split('\n')) {
-    const m = /(\/api\/\S+) \(([A-Z, ]+)\)/.exec(line);
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
     if (!m) continue;
-    for (const method of m[2].split(', ')) if (method !== 'HEAD') out.push(`${method} ${m[1]}`);
+    const depth = Math.floor(m[1].length / 4);
+    parents.length = depth;
+    const path = (depth ? parents[depth - 1] : '') + m[2];
+    parents.push(path);
+    if (!m[3] || !path.startsWith('/api/')) continue;
+    for (const method of m[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${path}`);
   }
   return out.sort();
 }

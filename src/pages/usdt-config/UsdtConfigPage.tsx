@@ -1,0 +1,60 @@
+import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
+import { useEffect } from 'react';
+import { usdtSettingsFields, type FieldDef } from '../../../resources.config';
+import { FieldInput } from '../../framework/form/FieldInput';
+import { api } from '../../providers/http';
+import { rulesFor } from '../shared/field-rules';
+import { useFormSubmit } from '../shared/use-form-submit';
+import { useUsdtConfig, type UsdtConfigAnswer } from './use-usdt-config';
+import { WatcherStatus } from './WatcherStatus';
+
+type Values = Record<string, unknown>;
+const fields = Object.entries(usdtSettingsFields as Record<string, FieldDef>).filter(([name]) => name !== 'api_key');
+
+/** USDT 设置 (sup): the receiving address and the rules of top-ups, the TronGrid access, the watcher's health. */
+export default function UsdtConfigPage() {
+  const { config, setConfig, loading } = useUsdtConfig();
+  const [form] = Form.useForm<Values>();
+
+  useEffect(() => {
+    if (config) form.setFieldsValue({ ...Object.fromEntries(fields.map(([n]) => [n, config[n] ?? undefined])), api_key: '' });
+  }, [form, config]);
+
+  const save = (body: Values) => api.post<UsdtConfigAnswer>('/api/usdt/config/edit', body).then(setConfig);
+  const { saving, submit } = useFormSubmit(form, (values: Values) => save({ ...values, address: values.address || '' }), '保存成功');
+  const { saving: clearing, submit: clearKey } = useFormSubmit(form, () => save({ clear_api_key: true }), 'API Key 已清除');
+
+  if (loading || !config) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  const keyField = usdtSettingsFields.api_key;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={14}>
+        <Card size="small" title="USDT (TRC20) 充值设置">
+          <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 560 }}>
+            {fields.map(([name, field]) => (
+              <Form.Item key={name} name={name} label={field.label} rules={rulesFor(field, 'edit')} extra={field.help}>
+                <FieldInput field={field} />
+              </Form.Item>
+            ))}
+            <Form.Item label={keyField.label} extra={keyField.help}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="api_key" noStyle rules={rulesFor(keyField, 'edit')}>
+                  <Input.Password autoComplete="new-password"
+                    placeholder={config.api_key_set ? `已设置（${config.api_key_hint}），留空不修改` : '未设置'} />
+                </Form.Item>
+                {config.api_key_set && <Button onClick={() => clearKey({})} loading={clearing}>清除</Button>}
+              </Space.Compact>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={saving}>保存</Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <WatcherStatus status={config.status} onPolled={(status) => setConfig({ ...config, status })} />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          未匹配的转账（金额不符、过期后付款、无对应订单）在“未匹配转账”中列出，可核实后入账到用户。
+        </Typography.Paragraph>
+      </Col>
+    </Row>
+  );
+}
