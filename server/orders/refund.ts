@@ -73,7 +73,7 @@ export async function refundToken(ctx: Ctx, tokenId: number, opts: { remark: str
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     // PostgreSQL: the order before the link, the order every money-moving call locks them in (no
-    // deadlocks). SQLite: the claim below is the first statement, so the write lock comes first.
+    // deadlocks). SQLite write transactions run one at a time anyway.
     if (ctx.database.dialect === 'postgres') await lockOrder(trx, ctx, Number(known.order_id));
     let claim = trx.updateTable('tokens').set({ state: 'refunded' }).where('id', '=', tokenId);
     claim = opts.auto

@@ -30,7 +30,7 @@ export async function importStock(ctx: Ctx, goodsId: number, text: string): Prom
 
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    // A write first: on SQLite the transaction holds the write lock from here on.
+    // Imports into one product take turns (its row locked first): two never insert the same number.
     await trx.updateTable('goods').set({ update_at: now }).where('id', '=', goodsId).execute();
     const result: ImportResult = { added: 0, updated: 0, skipped: 0 };
     for (let i = 0; i < items.length; i += CHUNK) {
