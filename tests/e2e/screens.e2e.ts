@@ -113,7 +113,7 @@ describe('sup screens', () => {
       ['/user/index/create', 'user-create', '新建用户'],
       ['/system/connect', 'connect', '编辑联系方式'],
       ['/user/info', 'user-info', '修改密码'],
-      ['/items/goods', 'goods-list', 'API管理'],
+      ['/items/goods', 'goods-list', '可售库存'],
       ['/system/group', 'group-list', '默认分组'],
     ] as const) {
       await page.goto(`${server.url}${route}`);
