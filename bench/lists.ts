@@ -5,6 +5,7 @@
  * One connection, requests back to back: the figures are latencies. Prints; asserts nothing.
  *
  *   SCALE_ORDERS (default 1000000)   SCALE_CUSTOMERS (1000)   LIST_SECONDS per case (3)
+ *   LIST_KINDS (sqlite,postgres: the ones to run)
  */
 import path from 'node:path';
 import { child, load, type Child } from './server.js';
@@ -75,8 +76,9 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<string[]> {
 }
 
 export async function benchLists(): Promise<void> {
-  const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
+  let kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
+  if (process.env.LIST_KINDS) kinds = kinds.filter((k) => process.env.LIST_KINDS!.split(',').includes(k));
   for (const kind of kinds) process.stdout.write(`${(await benchOne(kind)).join('\n')}\n`);
 }
 
