@@ -116,6 +116,8 @@ const owner = {
 const goodsRef = { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' } as const;
 const linkRef = { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
 const identifier = { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' } as const;
+/** The fields every record about a link starts with (code, reset and renewal records). */
+const linkRecord = { id, user_id: owner, token_id: linkRef, identifier, goods_id: goodsRef } as const;
 /** A customer's own records (orders, links, code, reset and renewal records): read-only, newest first. */
 const ownRecords = {
   access: { list: 'own', show: 'own' }, ownerField: 'user_id', defaultSort: { field: 'create_at', order: 'desc' },
@@ -466,11 +468,7 @@ export const resources = {
     menu: { section: 'items', label: '接码记录', icon: 'MailOutlined', order: 5, visible: 'any' },
     ...ownRecords,
     fields: {
-      id,
-      user_id: owner,
-      token_id: linkRef,
-      identifier,
-      goods_id: goodsRef,
+      ...linkRecord,
       sender: { label: '发件人', type: 'text', readonly: true, list: true },
       code: { label: '验证码', type: 'text', readonly: true, list: true, search: 'eq' },
       text: { label: '内容', type: 'textarea', readonly: true, list: true },
@@ -482,11 +480,7 @@ export const resources = {
     menu: { section: 'items', label: '重提记录', icon: 'RedoOutlined', order: 4, visible: 'any' },
     ...ownRecords,
     fields: {
-      id,
-      user_id: owner,
-      token_id: linkRef,
-      identifier,
-      goods_id: goodsRef,
+      ...linkRecord,
       create_at: { ...created, label: '重提时间' },
     },
   },
@@ -494,11 +488,7 @@ export const resources = {
     label: '续费记录', api: 'augment', table: 'augment_records', route: '/items/augment/record',
     ...ownRecords,
     fields: {
-      id,
-      user_id: owner,
-      token_id: linkRef,
-      identifier,
-      goods_id: goodsRef,
+      ...linkRecord,
       order_id: { label: '订单', type: 'ref', ref: { resource: 'orders', labelField: 'order_no' }, readonly: true, list: true, search: 'eq' },
       days: { label: '天数', type: 'int', readonly: true, list: true },
       amount,
