@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './connection.js';
 import { foundation } from './migrations/001_foundation.js';
 import { jobs } from './migrations/002_jobs.js';
+import { manualDebit } from './migrations/008_manual_debit.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001_foundation': foundation(dialect),
     '002_jobs': jobs(dialect),
+    '008_manual_debit': manualDebit(dialect),
   };
 }
 
