@@ -29,9 +29,9 @@ const probe = `(() => {
     const start = performance.now();
     const ok = () => {
       if (location.pathname !== want.path) return false;
-      const heads = [...document.querySelectorAll('thead th, .list-card-label')].map((e) => e.textContent);
+      const heads = [...document.querySelectorAll('thead th, .fw-card-label')].map((e) => e.textContent);
       if (!heads.some((h) => h && h.includes(want.header))) return false;
-      const first = document.querySelector('tbody tr.ant-table-row, .list-card');
+      const first = document.querySelector('tbody tr.ant-table-row, .fw-card');
       return !!first && first.textContent.includes(want.row) && !first.textContent.includes('recharge_');
     };
     const tick = () => {

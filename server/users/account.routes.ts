@@ -67,8 +67,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(await startSession(request, user.id), '登录成功');
   });
 
-  // With the business time zone: the console's "today" (date presets, export file names) is in it.
-  const info = async (request: FastifyRequest) => ok({ ...(await presentSessionUser(ctx.db, sessionOf(request), tz)), time_zone: tz });
+  const info = async (request: FastifyRequest) => ok(await presentSessionUser(ctx.db, sessionOf(request), tz));
   app.post('/api/user/info', { config: { access: 'any' } }, async (request) => {
     rejectUnknown(objectBody(request.body), []);
     return info(request);

@@ -1,0 +1,49 @@
+import { Button, DatePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { dateIn } from '../time-zone';
+
+type Range = [Dayjs | null, Dayjs | null];
+
+/** 今天 / 昨天 / 近7天 / 本月, as whole days in the business time zone, worked out when picked. */
+export function datePresets(now: number = Date.now()): { label: string; range: [Dayjs, Dayjs] }[] {
+  const today = dayjs(dateIn(now));
+  return [
+    { label: '今天', range: [today, today] },
+    { label: '昨天', range: [today.subtract(1, 'day'), today.subtract(1, 'day')] },
+    { label: '近7天', range: [today.subtract(6, 'day'), today] },
+    { label: '本月', range: [today.startOf('month'), today.endOf('month').startOf('day')] },
+  ];
+}
+
+const presetOf = (label: string) => () => datePresets().find((p) => p.label === label)!.range;
+
+/**
+ * A range of whole days (the end day included: the server reads a date-only end as the end of that
+ * day). Wide screens get antd's range picker with presets; a phone gets two single pickers, whose
+ * panels fit its width, and the presets as buttons.
+ */
+export function DateRangeFilter({ id, value, onChange, narrow }: {
+  id?: string; value?: Range; onChange?(value: Range): void; narrow: boolean;
+}) {
+  const labels = datePresets().map((p) => p.label);
+  if (!narrow) {
+    return (
+      <DatePicker.RangePicker id={id} allowEmpty={[true, true]} value={value} onChange={(v) => onChange?.((v ?? [null, null]) as Range)}
+        presets={labels.map((label) => ({ label, value: presetOf(label) }))} />
+    );
+  }
+  const [from, to] = value ?? [null, null];
+  return (
+    <>
+      <div className="fw-date-pair">
+        <DatePicker id={id} placeholder="开始日期" inputReadOnly value={from} onChange={(d) => onChange?.([d, to])} />
+        <DatePicker placeholder="结束日期" inputReadOnly value={to} onChange={(d) => onChange?.([from, d])} />
+      </div>
+      <div className="fw-date-presets">
+        {labels.map((label) => (
+          <Button key={label} size="small" onClick={() => onChange?.(presetOf(label)())}>{label}</Button>
+        ))}
+      </div>
+    </>
+  );
+}
