@@ -1,19 +1,8 @@
 import { Button, DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { dateIn } from '../time-zone';
+import type { Dayjs } from 'dayjs';
+import { datePresets } from './date-presets';
 
 type Range = [Dayjs | null, Dayjs | null];
-
-/** 今天 / 昨天 / 近7天 / 本月, as whole days in the business time zone, worked out when picked. */
-export function datePresets(now: number = Date.now()): { label: string; range: [Dayjs, Dayjs] }[] {
-  const today = dayjs(dateIn(now));
-  return [
-    { label: '今天', range: [today, today] },
-    { label: '昨天', range: [today.subtract(1, 'day'), today.subtract(1, 'day')] },
-    { label: '近7天', range: [today.subtract(6, 'day'), today] },
-    { label: '本月', range: [today.startOf('month'), today.endOf('month').startOf('day')] },
-  ];
-}
 
 const presetOf = (label: string) => () => datePresets().find((p) => p.label === label)!.range;
 
