@@ -36,7 +36,7 @@ export default function Shell() {
   const nav = (short: boolean) => (
     <>
       <Link to="/home" className="shell-brand" data-testid="brand" title="接码平台">{short ? '接码' : '接码平台'}</Link>
-      <SideMenu menu={menu} selected={selected} collapsed={short} />
+      <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} />
     </>
   );
 

@@ -1,43 +1,23 @@
 import type { ReactNode } from 'react';
-import { Pagination, Select, Spin } from 'antd';
-import type { CrudSort } from '@refinedev/core';
+import { Pagination, Spin } from 'antd';
 import type { FieldDef } from '../types';
 import { FieldValue } from '../fields/FieldValue';
 
-const SEP = ':';
-
 /**
  * A list on a phone: one card per record, each field a line of label and value (empty ones left
- * out), the row's actions at the bottom; a sort select for what table headers do on a wide screen.
+ * out), the row's actions at the bottom, a simple pager under them.
  */
-export function ListCards({ fields, records, loading, empty, actions, sort, onSort, page, pageSize, total, onPage }: {
+export function ListCards({ fields, records, loading, empty, actions, page, pageSize, total, onPage }: {
   fields: [string, FieldDef][];
   records: Record<string, any>[];
   loading: boolean;
   empty: ReactNode;
   actions?: (record: Record<string, any>) => ReactNode;
-  sort?: CrudSort;
-  onSort(sort: CrudSort | undefined): void;
   page: number; pageSize: number; total: number;
   onPage(page: number): void;
 }) {
-  const sortable = fields.filter(([, f]) => f.sort);
-  const options = sortable.flatMap(([name, f]) => [
-    { value: `${name}${SEP}asc`, label: `${f.label} 升序` },
-    { value: `${name}${SEP}desc`, label: `${f.label} 降序` },
-  ]);
   return (
     <Spin spinning={loading}>
-      {options.length > 0 && (
-        <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-          <Select size="small" allowClear placeholder="默认排序" aria-label="排序" style={{ width: 150 }} options={options}
-            value={sort ? `${sort.field}${SEP}${sort.order}` : undefined}
-            onChange={(v?: string) => {
-              const [field, order] = v ? v.split(SEP) : [];
-              onSort(field ? { field, order: order as CrudSort['order'] } : undefined);
-            }} />
-        </div>
-      )}
       {records.length === 0 ? empty : (
         <div className="fw-cards">
           {records.map((record) => (

@@ -14,6 +14,7 @@ import { ListCards } from './ListCards';
 import { rememberListQuery } from './list-memory';
 import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
+import { SortSelect } from './SortSelect';
 import { PAGE_SIZES, toCrudFilters } from './url-state';
 import { useListState } from './use-list-state';
 import '../framework.css';
@@ -97,16 +98,17 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
           )}
         </Space>
       }
-      styles={narrow ? { header: { padding: '0 12px' }, body: { padding: 12 } } : undefined}
+      styles={narrow ? { header: { padding: '0 12px' }, body: { padding: 12 } } : { body: { padding: 20 } }}
     >
-      <SearchForm fields={search} values={state.filters} narrow={narrow} onSearch={(values) => update({ filters: values, page: 1 })} />
+      <SearchForm fields={search} values={state.filters} narrow={narrow} onSearch={(values) => update({ filters: values, page: 1 })}
+        toolbar={narrow ? <SortSelect fields={fields} sort={state.sort} onSort={setSort} /> : null} />
       {error && (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} message="列表加载失败" description={error.message || '请稍后重试'}
           action={<Button size="small" onClick={() => query.refetch()}>重试</Button>} />
       )}
       {narrow ? (
         <ListCards fields={fields} records={records} loading={query.isFetching} empty={empty} actions={actions}
-          sort={state.sort} onSort={setSort} page={state.page} pageSize={state.pageSize} total={total}
+          page={state.page} pageSize={state.pageSize} total={total}
           onPage={(page) => update({ page })} />
       ) : (
         <Table

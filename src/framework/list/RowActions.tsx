@@ -19,10 +19,14 @@ export function hasRowActions(def: ResourceDef, role: Role | undefined): boolean
   return labels(def, role).length > 0;
 }
 
-/** The actions column's width: every link on one line (small link buttons, 14 px characters). */
+/**
+ * The actions column's width: every link on one line. A small link button is its text (14 px a
+ * character) plus 16 px of padding and border; 4 px between buttons; 16 px of cell padding and a
+ * little to spare.
+ */
 export function actionsWidth(def: ResourceDef, role: Role | undefined): number {
   const links = labels(def, role);
-  return links.reduce((sum, label) => sum + label.length * 14 + 14, 0) + (links.length - 1) * 4 + 20;
+  return links.reduce((sum, label) => sum + label.length * 14 + 16, 0) + (links.length - 1) * 4 + 24;
 }
 
 /**

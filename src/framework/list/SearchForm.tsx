@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { FilterOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldDef } from '../types';
 import { RefSelect } from '../fields/RefSelect';
@@ -49,39 +49,65 @@ function FilterInput({ field, narrow, id, value, onChange }: {
   return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
 }
 
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== ''
+  && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+
 /**
  * One input per searchable field; submitting replaces the filters, reset clears them. In a row on
- * a wide screen; on a phone one per line, across the width.
+ * a wide screen. On a phone behind a 筛选 button (which counts the filters in use), one per line;
+ * `toolbar` goes beside that button.
  */
-export function SearchForm({ fields, values, onSearch, narrow }: {
+export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   fields: [string, FieldDef][];
   values: Record<string, unknown>;
   onSearch(values: Record<string, unknown>): void;
   narrow: boolean;
+  toolbar?: ReactNode;
 }) {
   const [form] = Form.useForm();
+  const [open, setOpen] = useState(false);
+  const shown = !narrow || open;
   useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])));
-  }, [form, fields, values]);
-  if (!fields.length) return null;
+    if (shown) form.setFieldsValue(Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])));
+  }, [form, fields, values, shown]);
+  const active = fields.filter(([name]) => isSet(values[name])).length;
+  const bar = narrow && (fields.length > 0 || toolbar) ? (
+    <div className="fw-list-toolbar">
+      {fields.length > 0 && (
+        <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'} ghost={Boolean(active)} aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}>
+          {active ? `筛选 (${active})` : '筛选'}
+        </Button>
+      )}
+      <span style={{ marginLeft: 'auto' }}>{toolbar}</span>
+    </div>
+  ) : null;
+  if (!fields.length || !shown) return bar;
 
-  const submit = (raw: Record<string, unknown>) =>
+  // On a phone the form folds away once used, leaving the results in view.
+  const submit = (raw: Record<string, unknown>) => {
     onSearch(Object.fromEntries(fields.map(([name, f]) => [name, fromFormValue(f, raw[name])])));
+    setOpen(false);
+  };
+  const reset = () => { form.resetFields(); onSearch({}); setOpen(false); };
 
   return (
-    <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search"
-      className={narrow ? 'fw-search-narrow' : undefined} style={narrow ? { marginBottom: 12 } : { rowGap: 12, marginBottom: 16 }}>
-      {fields.map(([name, field]) => (
-        <Form.Item key={name} name={name} label={field.label}>
-          <FilterInput field={field} narrow={narrow} />
+    <>
+      {bar}
+      <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search"
+        className={narrow ? 'fw-search-narrow' : undefined} style={narrow ? { marginBottom: 12 } : { rowGap: 12, marginBottom: 16 }}>
+        {fields.map(([name, field]) => (
+          <Form.Item key={name} name={name} label={field.label}>
+            <FilterInput field={field} narrow={narrow} />
+          </Form.Item>
+        ))}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+            <Button icon={<UndoOutlined />} onClick={reset}>重置</Button>
+          </Space>
         </Form.Item>
-      ))}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
-          <Button icon={<UndoOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>重置</Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      </Form>
+    </>
   );
 }

@@ -20,16 +20,16 @@ export function searchFields(def: ResourceDef, role: Role | undefined): [string,
 export function columnWidth(name: string, field: FieldDef): { width?: number; min: number } {
   switch (field.type) {
     case 'int': return { width: name === 'id' ? 72 : 90, min: 0 };
-    case 'money': return { width: 110, min: 0 };
+    case 'money': return { width: 104, min: 0 };
     case 'bool': return { width: 80, min: 0 };
-    case 'enum': return { width: 100, min: 0 };
-    case 'datetime': return { width: 165, min: 0 };
-    case 'ref': return { width: 120, min: 0 };
+    case 'enum': return { width: 96, min: 0 };
+    case 'datetime': return { width: 160, min: 0 };
+    case 'ref': return { width: 110, min: 0 };
     case 'text':
       if (field.max !== undefined && field.max <= 32) return { width: 140, min: 0 };
       if (field.max !== undefined && field.max <= 64) return { width: 170, min: 0 };
-      return { min: 150 };
-    default: return { min: 180 };
+      return { min: 120 };
+    default: return { min: 160 };
   }
 }
 

@@ -10,7 +10,7 @@ import { useNarrow } from '../use-narrow';
 import { useRole } from '../use-role';
 import '../framework.css';
 
-/** Every readable field of one record: label beside value, or above it on a phone. */
+/** Every readable field of one record, one per line: its label (never squeezed) beside its value. */
 export default function ShowPage({ name, def }: { name: string; def: ResourceDef }) {
   const role = roleOf(useRole());
   const narrow = useNarrow();
@@ -23,8 +23,8 @@ export default function ShowPage({ name, def }: { name: string; def: ResourceDef
   return (
     <PageFrame title={`${def.label}详情`} backTo={listUrl(name, def)} loading={query.isLoading} extra={edit}>
       {result ? (
-        <Descriptions bordered column={1} size={narrow ? 'small' : 'middle'} layout={narrow ? 'vertical' : 'horizontal'}
-          styles={narrow ? undefined : { label: { width: 160, whiteSpace: 'nowrap' } }}>
+        <Descriptions bordered column={1} size={narrow ? 'small' : 'middle'}
+          styles={{ label: { width: narrow ? 96 : 160, whiteSpace: 'nowrap' } }}>
           {fields.map(([field, f]) => (
             <Descriptions.Item key={field} label={f.label}>
               <FieldValue field={f} value={result[field]} record={result} name={field} full />

@@ -112,7 +112,7 @@ describe('columns', () => {
     const widths = [...document.querySelectorAll('.ant-table-header colgroup col, .ant-table-content colgroup col, .ant-table-body colgroup col')]
       .slice(0, 5).map((c) => (c as HTMLElement).style.width);
     // ID, 金额, 备注 (no width: it takes what is left), 创建时间, 操作 (查看)
-    expect(widths).toEqual(['72px', '110px', '', '165px', '62px']);
+    expect(widths).toEqual(['72px', '104px', '', '160px', '68px']);
   });
 
   it('cut long text with an ellipsis and show it whole in a tooltip', async () => {
@@ -176,8 +176,10 @@ describe('on a phone', () => {
     expect(screen.getByText('共 72 条')).toBeTruthy();
   });
 
-  it('stacks the search form, with two day pickers and the presets as buttons', async () => {
+  it('keeps the search form behind 筛选, stacked, with two day pickers and the presets as buttons', async () => {
     const user = await openList({ defs, url: '/lab/entries', role: 'sup', waitFor: '充值' });
+    expect(screen.queryByRole('search')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /筛\s?选/ }));
     expect(searchForm().className).toContain('fw-search-narrow');
     expect(document.querySelector('.ant-picker-range')).toBeNull();
     await user.click(within(searchForm()).getByRole('button', { name: '近7天' }));
@@ -185,6 +187,9 @@ describe('on a phone', () => {
     const today = dateIn();
     const weekAgo = dayjs(today).subtract(6, 'day').format('YYYY-MM-DD');
     await waitFor(() => expect(lastBody('POST /api/entry/data')).toEqual({ create_at: [weekAgo, today] }));
+    // Used, the form folds away; the button counts the filter, and reopens it as it was.
+    expect(screen.queryByRole('search')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /筛选 \(1\)/ }));
     expect(within(searchForm()).getByPlaceholderText('开始日期')).toHaveProperty('value', weekAgo);
     expect(within(searchForm()).getByPlaceholderText('结束日期')).toHaveProperty('value', today);
   });
