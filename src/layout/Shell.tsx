@@ -1,6 +1,7 @@
 import { App, Drawer, Layout, Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { ScreenWarmup } from '../framework/preload';
 import { useNarrow } from '../framework/use-narrow';
 import { takeFlash } from '../providers/flash';
 import AnnouncementModal from './AnnouncementModal';
@@ -65,6 +66,7 @@ export default function Shell() {
       </Layout>
       <AnnouncementModal />
       <RouteProgress />
+      <ScreenWarmup />
     </Layout>
   );
 }

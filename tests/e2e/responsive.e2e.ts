@@ -52,7 +52,7 @@ async function routesFor(role: Role): Promise<string[]> {
 
 /** The page once its data has arrived: no spinner, no progress bar, fonts ready. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, #nprogress, .page-loading, .ant-skeleton-active'),
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .route-progress, .page-loading, .ant-skeleton-active'),
     null, { timeout: 15_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(150);

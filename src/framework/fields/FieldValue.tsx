@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import type { FieldDef } from '../types';
 import { EllipsisText } from './EllipsisText';
 import { signOf, valueAsText } from './format';
+import { Pill } from './Pill';
 
 /** Types whose text can be long: one line with an ellipsis in a table cell, whole elsewhere. */
 const LONG = new Set(['text', 'textarea', 'html', 'ref']);
@@ -17,10 +17,10 @@ export function FieldValue({ field, value, record, name, full }: {
   switch (field.type) {
     case 'enum': {
       const option = field.options?.[String(value)];
-      return <Tag color={option?.color}>{option?.label ?? String(value)}</Tag>;
+      return <Pill color={option?.color}>{option?.label ?? String(value)}</Pill>;
     }
     case 'bool':
-      return <Tag color={value ? 'green' : 'default'}>{value ? '是' : '否'}</Tag>;
+      return <Pill color={value ? 'green' : 'default'}>{value ? '是' : '否'}</Pill>;
     case 'money': {
       const tone = field.signed ? ['fw-debit', '', 'fw-credit'][signOf(value) + 1] : '';
       return <span className={`fw-number ${tone}`}>{valueAsText(field, value, record, name)}</span>;

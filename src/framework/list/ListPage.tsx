@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useDataProvider, useDelete, useList, type CrudSort, type HttpError } from '@refinedev/core';
+import { useDataProvider, useDelete, type CrudSort, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Space, Table, Typography, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { SortSelect } from './SortSelect';
 import { PAGE_SIZES, toCrudFilters } from './url-state';
+import { useListQuery } from './use-list-query';
 import { useListState } from './use-list-state';
 import '../framework.css';
 
@@ -33,12 +34,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   useEffect(() => rememberListQuery(name, urlQuery), [name, urlQuery]);
   const filters = useMemo(() => toCrudFilters(def, state.filters), [def, state.filters]);
   const sorters = useMemo(() => (state.sort ? [state.sort] : []), [state.sort]);
-  const { result, query } = useList({
-    resource: name, filters, sorters,
-    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
-    // While another page of this list loads its rows stay; rows of another list never do.
-    queryOptions: { placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined) },
-  });
+  const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);
   const { mutateAsync: remove } = useDelete();
   const { refetch } = query;
   const actions = useMemo(() => {

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Button, Popconfirm, Space } from 'antd';
+import { Popconfirm } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ResourceDef, Role } from '../types';
 import { allows } from '../types';
 import { registry } from '../registry';
+import { RowLink } from './RowLink';
 
 /** The built-in actions a role has on a row of the resource, then its declared ones. */
 function labels(def: ResourceDef, role: Role | undefined): string[] {
@@ -20,13 +21,12 @@ export function hasRowActions(def: ResourceDef, role: Role | undefined): boolean
 }
 
 /**
- * The actions column's width: every link on one line. A small link button is its text (14 px a
- * character) plus 16 px of padding and border; 4 px between buttons; 16 px of cell padding and a
- * little to spare.
+ * The actions column's width: every link on one line. A link is its text (14 px a character) and
+ * 8 px of padding; 4 px between links; 16 px of cell padding and a little to spare.
  */
 export function actionsWidth(def: ResourceDef, role: Role | undefined): number {
   const links = labels(def, role);
-  return links.reduce((sum, label) => sum + label.length * 14 + 16, 0) + (links.length - 1) * 4 + 24;
+  return links.reduce((sum, label) => sum + label.length * 14 + 8, 0) + (links.length - 1) * 4 + 24;
 }
 
 /**
@@ -39,17 +39,13 @@ export function RowActions({ name, def, record, role, onDone, onDelete }: {
 }) {
   const navigate = useNavigate();
   return (
-    <Space size={4} wrap>
-      {allows(def.access.show, role) && (
-        <Button size="small" type="link" onClick={() => navigate(`${def.route}/show/${record.id}`)}>查看</Button>
-      )}
-      {allows(def.access.edit, role) && (
-        <Button size="small" type="link" onClick={() => navigate(`${def.route}/edit/${record.id}`)}>编辑</Button>
-      )}
+    <div className="fw-actions">
+      {allows(def.access.show, role) && <RowLink onClick={() => navigate(`${def.route}/show/${record.id}`)}>查看</RowLink>}
+      {allows(def.access.edit, role) && <RowLink onClick={() => navigate(`${def.route}/edit/${record.id}`)}>编辑</RowLink>}
       {allows(def.access.del, role) && (
         <Popconfirm title={`确定要删除这条${def.label}吗？`} okText="删除" cancelText="取消" okButtonProps={{ danger: true }}
           onConfirm={() => onDelete(record.id)}>
-          <Button size="small" type="link" danger>删除</Button>
+          <RowLink danger>删除</RowLink>
         </Popconfirm>
       )}
       {def.actions?.filter((a) => allows(a.access, role)).map((action) => {
@@ -60,6 +56,6 @@ export function RowActions({ name, def, record, role, onDone, onDelete }: {
           </Suspense>
         ) : null;
       })}
-    </Space>
+    </div>
   );
 }

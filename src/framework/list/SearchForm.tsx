@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { FilterOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -67,9 +67,11 @@ export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   const [form] = Form.useForm();
   const [open, setOpen] = useState(false);
   const shown = !narrow || open;
+  const formValues = useMemo(() => Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])), [fields, values]);
+  // Filled from the start (initialValues), and again whenever the URL's filters change.
   useEffect(() => {
-    if (shown) form.setFieldsValue(Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])));
-  }, [form, fields, values, shown]);
+    if (shown) form.setFieldsValue(formValues);
+  }, [form, formValues, shown]);
   const active = fields.filter(([name]) => isSet(values[name])).length;
   const bar = narrow && (fields.length > 0 || toolbar) ? (
     <div className="fw-list-toolbar">
@@ -94,7 +96,7 @@ export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   return (
     <>
       {bar}
-      <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search"
+      <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search" initialValues={formValues}
         className={narrow ? 'fw-search-narrow' : undefined} style={narrow ? { marginBottom: 12 } : { rowGap: 12, marginBottom: 16 }}>
         {fields.map(([name, field]) => (
           <Form.Item key={name} name={name} label={field.label}>

@@ -1,6 +1,6 @@
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
+import { RowLink } from '../../framework/list/RowLink';
 
 // The dialog (a form, a modal) is built when opened, not once per row of the list.
 const UserMoneyDialog = lazy(() => import('./UserMoneyDialog'));
@@ -10,7 +10,7 @@ export default function UserMoneyAction(props: RowActionProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="link" size="small" onClick={() => setOpen(true)}>{props.label}</Button>
+      <RowLink onClick={() => setOpen(true)}>{props.label}</RowLink>
       {open && <Suspense fallback={null}><UserMoneyDialog {...props} onClose={() => setOpen(false)} /></Suspense>}
     </>
   );

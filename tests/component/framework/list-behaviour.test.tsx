@@ -112,7 +112,7 @@ describe('columns', () => {
     const widths = [...document.querySelectorAll('.ant-table-header colgroup col, .ant-table-content colgroup col, .ant-table-body colgroup col')]
       .slice(0, 5).map((c) => (c as HTMLElement).style.width);
     // ID, 金额, 备注 (no width: it takes what is left), 创建时间, 操作 (查看)
-    expect(widths).toEqual(['72px', '104px', '', '160px', '68px']);
+    expect(widths).toEqual(['72px', '104px', '', '160px', '60px']);
   });
 
   it('cut long text with an ellipsis and show it whole in a tooltip', async () => {

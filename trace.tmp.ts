@@ -1,0 +1,42 @@
+// scratch: timeline events of opening the user list from the menu (not committed)
+import { ADMIN, openBrowser, startServer } from './tests/e2e/harness.js';
+const server = await startServer();
+const sup = await server.api.login(ADMIN.username, ADMIN.password);
+for (let i = 0; i < 30; i += 1) await server.api.register(`bench_${i}`, 'bench-pass-1');
+const b = await openBrowser({ width: Number(process.env.W ?? 1280), height: 800 });
+const page = b.page;
+await page.goto(`${server.url}/refresh`);
+await page.evaluate((t) => { localStorage.setItem('token', t); localStorage.setItem('type', 'sup'); }, sup);
+const target = process.env.T ?? '/user/index';
+await page.goto(`${server.url}${target}`);
+await page.locator('tbody tr.ant-table-row, .fw-card').first().waitFor();
+await page.goto(`${server.url}/home`);
+await page.locator('.ant-menu-submenu-title').first().waitFor();
+await page.locator('.ant-menu').getByText(process.env.S ?? '账户管理').click();
+await page.waitForTimeout(500);
+for (let round = 0; round < 3; round++) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: any[] = [];
+  cdp.on('Tracing.dataCollected', (d: any) => events.push(...d.value));
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  const t0 = Date.now();
+  await page.locator('.ant-menu').getByText(process.env.M ?? '用户列表', { exact: true }).click();
+  await page.waitForFunction(() => document.querySelector('tbody tr.ant-table-row, .fw-card')?.textContent?.includes('bench_') || document.querySelector('tbody tr.ant-table-row')?.textContent?.includes('人工'));
+  const wall = Date.now() - t0;
+  await page.waitForTimeout(400);
+  await cdp.send('Tracing.end');
+  await done;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const cpu = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main && e.tid === main.tid && e.pid === main.pid).reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000;
+  const wallMain = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && main && e.tid === main.tid && e.pid === main.pid).reduce((a, e) => a + (e.dur ?? 0), 0) / 1000;
+  console.log('main-thread cpu', cpu.toFixed(0), 'busy wall', wallMain.toFixed(0));
+  const sums = new Map<string, number>();
+  for (const e of events) if (e.ph === 'X' && e.dur) sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur / 1000);
+  console.log('round', round, 'wall', wall, [...sums.entries()].filter(([k]) => /Layout|RecalculateStyles|UpdateLayoutTree|FunctionCall|EvaluateScript|Paint|ParseHTML|ParseAuthorStyleSheet|v8.compile|CompileScript|RunTask|TimerFire|EventDispatch|HitTest|PrePaint|Layerize|Commit/.test(k)).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}=${v.toFixed(0)}`).join(' '));
+  await page.goto(`${server.url}/home`);
+  await page.locator('.ant-menu-submenu-title').first().waitFor();
+  await page.locator('.ant-menu').getByText(process.env.S ?? '账户管理').click();
+  await page.waitForTimeout(Number(process.env.WAIT ?? 2500));
+}
+await b.close(); await server.stop();
