@@ -211,3 +211,34 @@ describe('on a phone', () => {
     }
   });
 });
+
+describe('at 1280 px', () => {
+  it('a long remark is cut (whole in a tooltip) and 创建时间 and the actions stay in view', async () => {
+    const browser = await openBrowser({ width: 1280, height: 800 });
+    const { page } = browser;
+    try {
+      await useToken(page, server.url, tokens.sup, 'sup');
+      await page.goto(`${server.url}/account/detail`);
+      await page.locator('.ant-modal').getByRole('button', { name: /关\s*闭/ }).click().catch(() => undefined);
+      const row = page.locator('tr.ant-table-row', { hasText: '线下转账' });
+      await row.waitFor();
+      const table = page.locator('.ant-table-content');
+      // The table needs no sideways scrolling: every column, the time and the actions included, is in view.
+      expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      const box = (await table.boundingBox())!;
+      for (const header of ['创建时间', '操作']) {
+        const cell = (await page.locator('thead th', { hasText: header }).boundingBox())!;
+        expect(cell.x + cell.width, header).toBeLessThanOrEqual(box.x + box.width + 1);
+      }
+      const remark = row.locator('.fw-ellipsis-box').filter({ hasText: '线下转账' });
+      expect((await remark.boundingBox())!.height).toBeLessThan(30);
+      await remark.hover();
+      const tip = page.getByRole('tooltip');
+      await expect.poll(() => tip.innerText()).toBe('线下转账，备注很长：'.repeat(12));
+      await shot(page, '1280-sup-ledger-tooltip');
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
