@@ -148,14 +148,23 @@ describe.each([
   });
 });
 
+/** A browser at this size, logged in as the role, on `path` with the announcement closed. */
+async function asRole(role: Role, viewport: { width: number; height: number }, path: string, fn: (page: Page) => Promise<void>) {
+  const browser = await openBrowser(viewport);
+  try {
+    await useToken(browser.page, server.url, tokens[role], role === 'sup' ? 'sup' : 'user');
+    await browser.page.goto(`${server.url}${path}`);
+    // The notice made in beforeAll shows once per fresh browser; close it (if it is slow to come, go on).
+    await browser.page.locator('.ant-modal').getByRole('button', { name: /关\s*闭/ }).click({ timeout: 10_000 }).catch(() => undefined);
+    await fn(browser.page);
+  } finally {
+    await browser.close();
+  }
+}
+
 describe('on a phone', () => {
   it('the menu is a drawer over the page; a choice opens the page and closes it', async () => {
-    const browser = await openBrowser({ width: 375, height: 812 });
-    const { page } = browser;
-    try {
-      await useToken(page, server.url, tokens.customer, 'user');
-      await page.goto(`${server.url}/home`);
-      await page.locator('.ant-modal').getByRole('button', { name: /关\s*闭/ }).click().catch(() => undefined);
+    await asRole('customer', { width: 375, height: 812 }, '/home', async (page) => {
       const content = page.locator('.shell-content');
       await content.waitFor();
       const before = await content.boundingBox();
@@ -183,18 +192,11 @@ describe('on a phone', () => {
       expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
       await expect.poll(() => header.getByTestId('balance').innerText()).toMatch(/\$1,292\.50/);
       expect((await header.getByTestId('balance').boundingBox())!.height).toBeLessThanOrEqual(32);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
   it("the sup's balance dialog fits the screen, and flags an overdraft in red", async () => {
-    const browser = await openBrowser({ width: 375, height: 812 });
-    const { page } = browser;
-    try {
-      await useToken(page, server.url, tokens.sup, 'sup');
-      await page.goto(`${server.url}/user/index?f_username=phone_user`);
-      await page.locator('.ant-modal').getByRole('button', { name: /关\s*闭/ }).click().catch(() => undefined);
+    await asRole('sup', { width: 375, height: 812 }, '/user/index?f_username=phone_user', async (page) => {
       const card = page.locator('.fw-card', { hasText: 'phone_user' });
       await card.getByRole('button', { name: '余额调整' }).click();
       const dialog = page.locator('.ant-modal').filter({ hasText: '备注' });
@@ -206,20 +208,13 @@ describe('on a phone', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(375);
       expect((await measure(page)).overflow).toBeLessThanOrEqual(0);
       await shot(page, '375-sup-balance-dialog');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
 describe('at 1280 px', () => {
   it('a long remark is cut (whole in a tooltip) and 创建时间 and the actions stay in view', async () => {
-    const browser = await openBrowser({ width: 1280, height: 800 });
-    const { page } = browser;
-    try {
-      await useToken(page, server.url, tokens.sup, 'sup');
-      await page.goto(`${server.url}/account/detail`);
-      await page.locator('.ant-modal').getByRole('button', { name: /关\s*闭/ }).click().catch(() => undefined);
+    await asRole('sup', { width: 1280, height: 800 }, '/account/detail', async (page) => {
       const row = page.locator('tr.ant-table-row', { hasText: '线下转账' });
       await row.waitFor();
       const table = page.locator('.ant-table-content');
@@ -236,9 +231,7 @@ describe('at 1280 px', () => {
       const tip = page.getByRole('tooltip');
       await expect.poll(() => tip.innerText()).toBe('线下转账，备注很长：'.repeat(12));
       await shot(page, '1280-sup-ledger-tooltip');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
