@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from './connection.js';
 import { foundation } from './migrations/001_foundation.js';
 import { jobs } from './migrations/002_jobs.js';
@@ -14,11 +14,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 }
 
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  // On PostgreSQL, name the schema this connection works in: without it Kysely takes its bookkeeping
+  // tables found in any schema (another process's test schema) for this one's.
+  const schema = dialect === 'postgres'
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
     // Features land in parallel: a migration merged later may sort before one already applied.
     allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -25,8 +25,9 @@ export function DateRangeFilter({ id, value, onChange, narrow }: {
   return (
     <>
       <div className="fw-date-pair">
-        <DatePicker id={id} placeholder="开始日期" inputReadOnly value={from} onChange={(d) => onChange?.([d, to])} />
-        <DatePicker placeholder="结束日期" inputReadOnly value={to} onChange={(d) => onChange?.([from, d])} />
+        {/* No picker "今天": it is the browser's day; the presets below are the business zone's. */}
+        <DatePicker id={id} placeholder="开始日期" inputReadOnly showToday={false} value={from} onChange={(d) => onChange?.([d, to])} />
+        <DatePicker placeholder="结束日期" inputReadOnly showToday={false} value={to} onChange={(d) => onChange?.([from, d])} />
       </div>
       <div className="fw-date-presets">
         {labels.map((label) => (

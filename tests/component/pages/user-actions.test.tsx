@@ -83,9 +83,9 @@ describe('switching into a user', () => {
     server.on('POST /api/user/manager', { data: { token: 'user-token', type: 'user', user: { id: 9, username: 'bob', type: 'user', manager: 'admin' } } });
     render(<AntApp><UserSwitchAction record={customer} resource="users" label="切换到该用户" onDone={() => undefined} /></AntApp>);
     fireEvent.click(screen.getByRole('button', { name: '切换到该用户' }));
-    expect(await screen.findByText('确定切换到用户 bob 吗？')).toBeTruthy();
+    const confirm = (await screen.findByText('确定切换到用户 bob 吗？', { selector: '.ant-modal-confirm-title' })).closest('[role=dialog]') as HTMLElement;
     expect(server.calls('POST /api/user/manager')).toHaveLength(0);
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: /^切\s?换$/ })); });
+    await act(async () => { fireEvent.click(within(confirm).getByRole('button', { name: /^切\s?换$/ })); });
     await waitFor(() => expect(loaded).toEqual(['/home']));
     expect(server.calls('POST /api/user/manager')[0].body).toEqual({ id: 9 });
     expect(authState.getToken()).toBe('user-token');
