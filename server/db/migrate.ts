@@ -4,6 +4,7 @@ import { foundation } from './migrations/001_foundation.js';
 import { jobs } from './migrations/002_jobs.js';
 import { usernameCase } from './migrations/003_username_case.js';
 import { usdt } from './migrations/005_usdt.js';
+import { manualDebit } from './migrations/008_manual_debit.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '002_jobs': jobs(dialect),
     '003_username_case': usernameCase(dialect),
     '005_usdt': usdt(dialect),
+    '008_manual_debit': manualDebit(dialect),
   };
 }
 
