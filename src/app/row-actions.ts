@@ -5,5 +5,5 @@ import { registry } from '../framework/registry';
 registry.lazyRowAction('userMoney', () => import('../pages/users/UserMoneyAction'));
 registry.lazyRowAction('userSwitch', () => import('../pages/users/UserSwitchAction'));
 registry.input('html', lazy(() => import('../pages/editor/HtmlEditor')));
-registry.rowAction('usdtPay', lazy(() => import('../pages/usdt/UsdtPayAction')));
-registry.rowAction('transferAttach', lazy(() => import('../pages/transfers/TransferAttachAction')));
+registry.lazyRowAction('usdtPay', () => import('../pages/usdt/UsdtPayAction'));
+registry.lazyRowAction('transferAttach', () => import('../pages/transfers/TransferAttachAction'));
