@@ -55,6 +55,8 @@ export interface FieldDef {
   default?: string | number | boolean;
   /** Form hint shown under the input. */
   help?: string;
+  /** Money that is a credit or a debit: shown green with + or red with -. */
+  signed?: boolean;
 }
 
 export type SectionKey = 'system' | 'account' | 'items' | 'finance';
@@ -108,6 +110,7 @@ export const sections: Record<SectionKey, { label: string; icon: string; order: 
 const id = { label: 'ID', type: 'int', readonly: true, list: true, sort: true } as const;
 const newestFirst = { field: 'id', order: 'desc' } as const;
 const amount = { label: '金额', type: 'money', readonly: true, list: true, sort: true } as const;
+const signedAmount = { ...amount, signed: true } as const;
 const created = { label: '创建时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' } as const;
 const owner = {
   label: '用户', type: 'ref', ref: { resource: 'users', labelField: 'username' },
@@ -193,11 +196,12 @@ export const resources = {
         options: {
           recharge_auto: { label: '自动充值', color: 'green' },
           recharge_manual: { label: '人工充值', color: 'orange' },
+          debit_manual: { label: '人工扣款', color: 'red' },
           order: { label: '订单消费', color: 'blue' },
           refund: { label: '退款', color: 'purple' },
         },
       },
-      amount,
+      amount: signedAmount,
       balance_before: { label: '变动前余额', type: 'money', readonly: true, list: true },
       balance_after: { label: '变动后余额', type: 'money', readonly: true, list: true },
       remark: { label: '备注', type: 'text', readonly: true, list: true, search: 'contains' },
@@ -215,9 +219,12 @@ export const resources = {
       user_id: owner,
       type: {
         label: '方式', type: 'enum', readonly: true, list: true, search: 'eq',
-        options: { auto: { label: 'USDT 自动', color: 'green' }, manual: { label: '人工', color: 'orange' } },
+        options: {
+          auto: { label: 'USDT 自动', color: 'green' }, manual: { label: '人工充值', color: 'orange' },
+          deduct: { label: '人工扣款', color: 'red' },
+        },
       },
-      amount,
+      amount: signedAmount,
       remark: { label: '备注', type: 'text', readonly: true, list: true },
       create_at: created,
       tx_hash: { label: '交易哈希', type: 'text', readonly: true, list: true, search: 'contains' },

@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: the server benchmark, the console benchmark, then the commerce ones (code reads,
- * purchases, lists and statistics on a million orders). Name one to run it alone:
- * `npm run bench -- server` (or console, codes, purchases, lists). Prints figures; asserts nothing.
+ * `npm run bench`: the server benchmark, the console benchmarks, then the commerce ones. Name one to run
+ * it alone: `npm run bench -- server`, `npm run bench -- console` (first paint of /login),
+ * `npm run bench -- list` (lists opened from the menu), `-- codes` (code reads on 100,000 links),
+ * `-- purchases`, `-- million` (lists and statistics on a million orders). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -11,6 +12,10 @@ if (!only || only === 'console') {
   const { benchConsole } = await import('./console.js');
   await benchConsole();
 }
+if (!only || only === 'list') {
+  const { benchList } = await import('./list.js');
+  await benchList();
+}
 if (!only || only === 'codes') await (await import('./codes.js')).benchCodes();
 if (!only || only === 'purchases') await (await import('./purchases.js')).benchPurchases();
-if (!only || only === 'lists') await (await import('./lists.js')).benchLists();
+if (!only || only === 'million') await (await import('./million.js')).benchMillion();

@@ -5,6 +5,7 @@ import { jobs } from './migrations/002_jobs.js';
 import { usernameCase } from './migrations/003_username_case.js';
 import { commerce } from './migrations/004_commerce.js';
 import { usdt } from './migrations/005_usdt.js';
+import { manualDebit } from './migrations/008_manual_debit.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '003_username_case': usernameCase(dialect),
     '004_commerce': commerce(dialect),
     '005_usdt': usdt(dialect),
+    '008_manual_debit': manualDebit(dialect),
   };
 }
 

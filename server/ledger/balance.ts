@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
 
-export type LedgerType = 'recharge_auto' | 'recharge_manual' | 'order' | 'refund';
+/** `debit_manual`: a sup's manual debit (a negative manual recharge). */
+export type LedgerType = 'recharge_auto' | 'recharge_manual' | 'debit_manual' | 'order' | 'refund';
 
 export interface BalanceChange {
   userId: number;

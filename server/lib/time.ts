@@ -68,6 +68,13 @@ export function startOfDay(now: number, tz: string): number {
   return dayjs(now).tz(tz).startOf('day').valueOf();
 }
 
+/** The start of the calendar day after the one `ms` falls on, in the zone (a DST day is 23 or 25 hours). */
+export function nextDayStart(ms: number, tz: string): number {
+  const wall = new Date(ms + offsetAt(ms, tz));
+  const next = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + 1));
+  return parseTime(next.toISOString().slice(0, 10), tz)!;
+}
+
 export function startOfMonth(now: number, tz: string): number {
   return dayjs(now).tz(tz).startOf('month').valueOf();
 }

@@ -3,20 +3,26 @@ import type { DB } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
 import { changeBalance } from '../ledger/balance.js';
 
-/** A sup's credit (or debit, when negative) of a user's balance: a recharge record and its ledger row. */
+/**
+ * A sup's credit (or debit, when negative) of a user's balance: a recharge record and its ledger row.
+ * A debit is recorded as its own kind ('deduct' / 'debit_manual') with its negative amount, so the
+ * recharge sums of the home figures (every recharge row) and the difference are the same either way.
+ */
 export async function manualRecharge(
   db: Kysely<DB>,
   p: { userId: number; amount: number; remark: string; operatorId: number; now: number },
 ): Promise<{ balance: number }> {
+  const debit = p.amount < 0;
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('id', '=', p.userId).executeTakeFirst();
     if (!user) throw fail.notFound('用户不存在');
     const record = await trx.insertInto('recharges').values({
-      user_id: p.userId, type: 'manual', amount: p.amount, remark: p.remark, operator_id: p.operatorId, create_at: p.now,
+      user_id: p.userId, type: debit ? 'deduct' : 'manual', amount: p.amount, remark: p.remark,
+      operator_id: p.operatorId, create_at: p.now,
     }).returning('id').executeTakeFirstOrThrow();
     const { after } = await changeBalance(trx, {
-      userId: p.userId, amount: p.amount, type: 'recharge_manual', refType: 'recharge', refId: Number(record.id),
-      remark: p.remark, now: p.now,
+      userId: p.userId, amount: p.amount, type: debit ? 'debit_manual' : 'recharge_manual', refType: 'recharge',
+      refId: Number(record.id), remark: p.remark, now: p.now,
     });
     return { balance: after };
   });

@@ -2,11 +2,12 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { FieldDef, ResourceDef, Role } from '../../resources.config.js';
 import { fail } from '../http/envelope.js';
 import { checkValue, objectBody } from '../http/validate.js';
+import { nextDayStart } from '../lib/time.js';
 
 export interface ListQuery {
   page: number;
   pageSize: number;
-  filters: Array<{ column: string; op: 'eq' | 'contains' | 'gte' | 'lte'; value: string | number }>;
+  filters: Array<{ column: string; op: 'eq' | 'contains' | 'gte' | 'lte' | 'lt'; value: string | number }>;
   sort: { column: string; order: 'asc' | 'desc' };
 }
 
@@ -65,10 +66,18 @@ function filterFor(name: string, field: FieldDef, value: unknown, tz: string): L
     if (!Array.isArray(value) || value.length !== 2) throw fail.badInput(`筛选条件${field.label}必须是 [开始, 结束] 形式`);
     const out: ListQuery['filters'] = [];
     if (value[0] !== null && value[0] !== '') out.push({ column: name, op: 'gte', value: check(value[0]) });
-    if (value[1] !== null && value[1] !== '') out.push({ column: name, op: 'lte', value: check(value[1]) });
+    if (value[1] !== null && value[1] !== '') out.push(rangeEnd(name, field, value[1], check(value[1]), tz));
     return out;
   }
   return [{ column: name, op: 'eq', value: check(value) }];
+}
+
+/** A date without a time ends a time range at the end of that day: before the next day begins. */
+function rangeEnd(name: string, field: FieldDef, raw: unknown, value: string | number, tz: string): ListQuery['filters'][number] {
+  if (field.type === 'datetime' && typeof raw === 'string' && raw.length === 10 && typeof value === 'number') {
+    return { column: name, op: 'lt', value: nextDayStart(value, tz) };
+  }
+  return { column: name, op: 'lte', value };
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -79,7 +88,7 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, 
       const pattern = `%${escapeLike(String(f.value).toLowerCase())}%`;
       q = q.where(sql<SqlBool>`lower(${sql.ref(f.column)}) like ${pattern} escape '\\'`) as Q;
     } else {
-      const op = f.op === 'eq' ? '=' : f.op === 'gte' ? '>=' : '<=';
+      const op = ({ eq: '=', gte: '>=', lte: '<=', lt: '<' } as const)[f.op];
       q = q.where(f.column, op, f.value) as Q;
     }
   }

@@ -2,8 +2,8 @@ import { lazy } from 'react';
 import { registry } from '../framework/registry';
 
 /** The row actions and inputs resources.config.ts names, loaded when first shown. */
-registry.rowAction('userMoney', lazy(() => import('../pages/users/UserMoneyAction')));
-registry.rowAction('userSwitch', lazy(() => import('../pages/users/UserSwitchAction')));
+registry.lazyRowAction('userMoney', () => import('../pages/users/UserMoneyAction'));
+registry.lazyRowAction('userSwitch', () => import('../pages/users/UserSwitchAction'));
 registry.input('html', lazy(() => import('../pages/editor/HtmlEditor')));
-registry.rowAction('usdtPay', lazy(() => import('../pages/usdt/UsdtPayAction')));
-registry.rowAction('transferAttach', lazy(() => import('../pages/transfers/TransferAttachAction')));
+registry.lazyRowAction('usdtPay', () => import('../pages/usdt/UsdtPayAction'));
+registry.lazyRowAction('transferAttach', () => import('../pages/transfers/TransferAttachAction'));

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { FieldDef } from './types';
 
 /**
@@ -21,9 +21,20 @@ export interface FieldInputProps {
 
 const rowActions = new Map<string, ComponentType<RowActionProps>>();
 const inputs = new Map<string, ComponentType<FieldInputProps>>();
+const loaders: Array<() => Promise<unknown>> = [];
 
 export const registry = {
   rowAction: (name: string, component: ComponentType<RowActionProps>) => { rowActions.set(name, component); },
+  /**
+   * A row action whose code loads on demand. It is fetched with the generated screens while the
+   * browser is idle: a list's rows never wait for it (nor for React's pause before revealing it).
+   */
+  lazyRowAction: (name: string, load: () => Promise<{ default: ComponentType<RowActionProps> }>) => {
+    rowActions.set(name, lazy(load));
+    loaders.push(load);
+  },
+  /** Fetches the code of every lazy row action (see preloadScreens). */
+  preloadRowActions: () => Promise.all(loaders.map((load) => load())),
   input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
   getRowAction: (name: string) => rowActions.get(name),
   getInput: (type: string) => inputs.get(type),

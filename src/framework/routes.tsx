@@ -7,12 +7,15 @@ const ListPage = lazy(() => import('./list/ListPage'));
 const FormPage = lazy(() => import('./form/FormPage'));
 const ShowPage = lazy(() => import('./show/ShowPage'));
 
-/** The list, create, edit and show routes of every declared resource, as children of the shell. */
+/**
+ * The list, create, edit and show routes of every declared resource, as children of the shell. The
+ * screens are keyed by resource: moving from one list to another builds the new one afresh.
+ */
 export function resourceRoutes(defs: Record<string, ResourceDef>) {
   return Object.entries(defs).flatMap(([name, def]) => [
-    <Route key={`${name}-list`} path={def.route} element={<Allowed rule={def.access.list}><ListPage name={name} def={def} /></Allowed>} />,
-    def.access.add && <Route key={`${name}-create`} path={`${def.route}/create`} element={<Allowed rule={def.access.add}><FormPage name={name} def={def} action="create" /></Allowed>} />,
-    def.access.edit && <Route key={`${name}-edit`} path={`${def.route}/edit/:id`} element={<Allowed rule={def.access.edit}><FormPage name={name} def={def} action="edit" /></Allowed>} />,
-    def.access.show && <Route key={`${name}-show`} path={`${def.route}/show/:id`} element={<Allowed rule={def.access.show}><ShowPage name={name} def={def} /></Allowed>} />,
+    <Route key={`${name}-list`} path={def.route} element={<Allowed rule={def.access.list}><ListPage key={name} name={name} def={def} /></Allowed>} />,
+    def.access.add && <Route key={`${name}-create`} path={`${def.route}/create`} element={<Allowed rule={def.access.add}><FormPage key={`${name}-create`} name={name} def={def} action="create" /></Allowed>} />,
+    def.access.edit && <Route key={`${name}-edit`} path={`${def.route}/edit/:id`} element={<Allowed rule={def.access.edit}><FormPage key={`${name}-edit`} name={name} def={def} action="edit" /></Allowed>} />,
+    def.access.show && <Route key={`${name}-show`} path={`${def.route}/show/:id`} element={<Allowed rule={def.access.show}><ShowPage key={name} name={name} def={def} /></Allowed>} />,
   ].filter(Boolean));
 }

@@ -3,46 +3,52 @@ import { useEffect, useState } from 'react';
 import { SafeHtml } from '../pages/shared/SafeHtml';
 import { authState } from '../providers/auth-state';
 import { api } from '../providers/http';
-import { readDismissal, saveDismissal, shouldShowAnnouncement, type Announcement } from './announcement';
+import {
+  closedThisLogin, readDismissal, saveClosed, saveDismissal, shouldShowAnnouncement, type Announcement,
+} from './announcement';
 
-/** One check per page load and session; `handled` once the user closed it. */
-let check: { token: string; answer: Promise<Announcement | null>; handled: boolean } | null = null;
+/** One request per page load and session (the shell may mount more than once). */
+let check: { token: string; answer: Promise<Announcement | null> } | null = null;
 
-/** Test hook: forget that the announcement was checked. */
+/** Test hook: forget that the announcement was fetched. */
 export function resetAnnouncementCheck(): void {
   check = null;
 }
 
-function currentCheck(token: string) {
+function fetchOnce(token: string): Promise<Announcement | null> {
   if (check?.token !== token) {
     const answer = api.get<Announcement | null>('/api/notice/detail', undefined, { silent: true }).catch(() => null);
-    check = { token, answer, handled: false };
+    check = { token, answer };
   }
-  return check;
+  return check.answer;
 }
 
-/** Mounted by the shell: on load shows the current announcement unless it was dismissed recently. */
+/**
+ * Mounted by the shell: shows the current announcement unless this user chose "不再提醒" within its
+ * interval, or closed it since logging in.
+ */
 export default function AnnouncementModal() {
   const [notice, setNotice] = useState<Announcement | null>(null);
+  const user = authState.getUserInfo()?.id ?? '';
 
   useEffect(() => {
     const token = authState.getToken();
     if (!token) return;
-    const current = currentCheck(token);
     let alive = true;
-    current.answer.then((data) => {
-      if (alive && !current.handled && shouldShowAnnouncement(data, readDismissal(), Date.now())) setNotice(data);
+    void fetchOnce(token).then((data) => {
+      if (!alive || !data || closedThisLogin(data, authState.getLoginId())) return;
+      if (shouldShowAnnouncement(data, readDismissal(user), Date.now())) setNotice(data);
     });
     return () => { alive = false; };
-  }, []);
+  }, [user]);
 
   if (!notice) return null;
   const day = Math.max(0, Number(notice.day ?? 0));
   const close = () => {
-    if (check) check.handled = true;
+    saveClosed(notice, authState.getLoginId());
     setNotice(null);
   };
-  const snooze = () => { saveDismissal(notice, Date.now()); close(); };
+  const snooze = () => { saveDismissal(notice, Date.now(), user); close(); };
 
   return (
     <Modal

@@ -1,8 +1,9 @@
 import { Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { loadBaseInfo } from '../providers/auth-provider';
 import { useAuthState } from '../providers/use-auth-state';
+import { rememberWantedPath } from '../providers/wanted-path';
 
 /** One base-info call at a time, however many guards mount. */
 let loading: Promise<unknown> | null = null;
@@ -12,19 +13,25 @@ let loading: Promise<unknown> | null = null;
  * info is fetched (a refusal clears the token, which sends the user to /store). A session that ends
  * while the console is open (logout, or a 203/204/205 answer) leads to /login instead: the router
  * applies navigations as transitions, after this store-driven render, so this guard decides where.
+ * A visitor's wanted page is remembered: logging in leads there.
  */
 export default function RequireAuth({ children }: { children: ReactNode }) {
   const { token, userInfo } = useAuthState();
   const needsInfo = Boolean(token) && !userInfo;
   const hadSession = useRef(false);
+  const location = useLocation();
   if (token && userInfo) hadSession.current = true;
+  const toStore = !token && !hadSession.current;
+  useEffect(() => {
+    if (toStore) rememberWantedPath(location.pathname + location.search);
+  }, [toStore, location.pathname, location.search]);
 
   useEffect(() => {
     if (!needsInfo || loading) return;
     loading = loadBaseInfo().finally(() => { loading = null; });
   }, [needsInfo]);
 
-  if (!token) return <Navigate to={hadSession.current ? '/login' : '/store'} replace />;
+  if (!token) return <Navigate to={toStore ? '/store' : '/login'} replace />;
   if (!userInfo) {
     return (
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}>

@@ -1,38 +1,64 @@
-import { Layout, Spin } from 'antd';
-import { Suspense, useState } from 'react';
+import { App, Drawer, Layout, Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { ScreenWarmup } from '../framework/preload';
+import { useNarrow } from '../framework/use-narrow';
+import { takeFlash } from '../providers/flash';
 import AnnouncementModal from './AnnouncementModal';
 import HeaderBar from './HeaderBar';
 import RouteProgress, { ProgressFallback } from './RouteProgress';
 import SideMenu from './SideMenu';
+import SwitchedBanner from './SwitchedBanner';
 import { useShellMenu } from './use-shell-menu';
 import './shell.css';
 
 export const SIDER_WIDTH = 248;
-/** antd's `md` breakpoint: the sider collapses below 768 px. */
-const NARROW = '(max-width: 767.98px)';
-const isNarrow = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
 
-/** The console's frame: sider with brand and menu, header, the current screen, announcement, progress bar. */
+/**
+ * The console's frame: sider with brand and menu (below 768 px a drawer over the page, opened from
+ * the header), header, the switched-account banner, the current screen, announcement, progress bar.
+ */
 export default function Shell() {
-  const [collapsed, setCollapsed] = useState(isNarrow);
-  const { menu, found, crumbs } = useShellMenu();
+  const narrow = useNarrow();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { menu, found, crumbs, pathname } = useShellMenu();
   const selected = found ? { section: found.section.key, route: found.item.route } : undefined;
+  const { message } = App.useApp();
+
+  // Choosing a page in the drawer closes it; so does growing past the phone width.
+  useEffect(() => setDrawerOpen(false), [pathname, narrow]);
+  // A message an action left for after its page load (切换成功).
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) message.success(flash);
+  }, [message]);
+
+  const nav = (short: boolean) => (
+    <>
+      <Link to="/home" className="shell-brand" data-testid="brand" title="接码平台">{short ? '接码' : '接码平台'}</Link>
+      <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} />
+    </>
+  );
 
   return (
     <Layout className="shell" style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        className="shell-sider" width={SIDER_WIDTH} collapsible trigger={null} collapsed={collapsed}
-        breakpoint="md" onBreakpoint={setCollapsed} data-testid="sider"
-      >
-        <Link to="/home" className="shell-brand" data-testid="brand" title="接码平台">
-          {collapsed ? '接码' : '接码平台'}
-        </Link>
-        <SideMenu menu={menu} selected={selected} collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
-        <HeaderBar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} crumbs={crumbs} />
+      {narrow ? (
+        <Drawer open={drawerOpen} placement="left" width={SIDER_WIDTH} closable={false} onClose={() => setDrawerOpen(false)}
+          rootClassName="shell-drawer" styles={{ body: { padding: 0 } }} data-testid="menu-drawer">
+          <nav className="shell-nav" aria-label="菜单">{nav(false)}</nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider className="shell-sider shell-nav" width={SIDER_WIDTH} collapsible trigger={null} collapsed={collapsed}
+          data-testid="sider">
+          {nav(collapsed)}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <HeaderBar narrow={narrow} collapsed={collapsed} crumbs={crumbs}
+          onToggle={() => (narrow ? setDrawerOpen(true) : setCollapsed((c) => !c))} />
         <Layout.Content className="shell-content">
+          <SwitchedBanner />
           <Suspense fallback={<><ProgressFallback /><Spin delay={300} style={{ display: 'block', margin: '20vh auto' }} /></>}>
             <Outlet />
           </Suspense>
@@ -40,6 +66,7 @@ export default function Shell() {
       </Layout>
       <AnnouncementModal />
       <RouteProgress />
+      <ScreenWarmup />
     </Layout>
   );
 }

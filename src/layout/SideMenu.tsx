@@ -8,11 +8,13 @@ interface Props {
   menu: MenuSection[];
   selected?: { section: string; route: string };
   collapsed: boolean;
+  /** Every section open from the start (the phone's drawer: a few items, nothing to hunt for). */
+  openAll?: boolean;
 }
 
 /** Section submenus with their items; the current route selects its item and opens its section. */
-export default function SideMenu({ menu, selected, collapsed }: Props) {
-  const [openKeys, setOpenKeys] = useState<string[]>(selected ? [selected.section] : []);
+export default function SideMenu({ menu, selected, collapsed, openAll }: Props) {
+  const [openKeys, setOpenKeys] = useState<string[]>(openAll ? menu.map((s) => s.key) : selected ? [selected.section] : []);
   useEffect(() => {
     const section = selected?.section;
     if (section) setOpenKeys((keys) => (keys.includes(section) ? keys : [...keys, section]));

@@ -3,17 +3,8 @@ import { App, Avatar, Dropdown, Space, type MenuProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { authState, type UserInfo } from '../providers/auth-state';
-import { api, request } from '../providers/http';
-
-interface SwitchAnswer { token: string; type: string; user?: UserInfo }
-
-/** Back from a user's account to the sup who switched into it (SPEC.md 4). */
-export async function switchBackToManager(): Promise<void> {
-  const data = await api.post<SwitchAnswer>('/api/user/admin', {});
-  if (data?.token) authState.setToken(data.token);
-  authState.setType('sup');
-  if (data?.user) authState.setUserInfo(data.user);
-}
+import { request } from '../providers/http';
+import { switchBackToManager } from './switch-account';
 
 /**
  * Ends the session on the server too (its token stops working there), quietly: whatever the answer,
@@ -27,7 +18,7 @@ export async function endServerSession(): Promise<void> {
 /** The header's user dropdown: change password, switch back to management, log out. */
 export default function UserMenu({ user }: { user: UserInfo | null }) {
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const queryClient = useQueryClient();
 
   const logout = () => modal.confirm({
@@ -43,19 +34,12 @@ export default function UserMenu({ user }: { user: UserInfo | null }) {
     },
   });
 
-  const switchBack = async () => {
-    try {
-      await switchBackToManager();
-    } catch {
-      return; // the client has shown the reason
-    }
-    message.success('切换成功');
-    window.location.reload();
-  };
+  // The console reloads as the sup and says 切换成功; a refusal has been shown by the client.
+  const switchBack = () => switchBackToManager().catch(() => undefined);
 
   const items: MenuProps['items'] = [
     { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/user/info') },
-    user?.manager ? { key: 'manager', icon: <SwapOutlined />, label: '切换回管理', onClick: switchBack } : null,
+    user?.manager ? { key: 'manager', icon: <SwapOutlined />, label: '切换回管理员', onClick: switchBack } : null,
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: logout },
   ];
@@ -66,7 +50,7 @@ export default function UserMenu({ user }: { user: UserInfo | null }) {
         <Space size={6}>
           <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1677ff' }} />
           <span className="shell-username">{user?.username ?? ''}</span>
-          <DownOutlined style={{ fontSize: 10 }} />
+          <DownOutlined className="shell-user-caret" style={{ fontSize: 10 }} />
         </Space>
       </a>
     </Dropdown>

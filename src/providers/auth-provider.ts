@@ -1,6 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import { authState, type UserInfo } from './auth-state';
 import { api, ApiError } from './http';
+import { takeWantedPath } from './wanted-path';
 
 interface LoginAnswer { token: string; type: string; user: UserInfo }
 
@@ -32,7 +33,7 @@ export const authProvider: AuthProvider = {
   login: async ({ username, password }) => {
     try {
       signIn(await api.post<LoginAnswer>('/api/user/login', { username, password }));
-      return { success: true, redirectTo: '/home' };
+      return { success: true, redirectTo: takeWantedPath() ?? '/home' };
     } catch (error) {
       return failure(error, '登录失败');
     }
@@ -40,7 +41,7 @@ export const authProvider: AuthProvider = {
   register: async ({ username, password, email, tg }) => {
     try {
       signIn(await api.post<LoginAnswer>('/api/user/register', { username, password, email, tg }));
-      return { success: true, redirectTo: '/home', successNotification: { message: '注册成功' } };
+      return { success: true, redirectTo: takeWantedPath() ?? '/home', successNotification: { message: '注册成功' } };
     } catch (error) {
       return failure(error, '注册失败');
     }

@@ -1,3 +1,5 @@
+import { setTimeZone } from '../framework/time-zone';
+
 /**
  * The session as SPEC.md section 4 has it: token and type persisted in localStorage under the keys
  * `token` and `type`; userInfo in memory only. Subscribers hear every change (React reads it
@@ -15,10 +17,14 @@ export interface UserInfo {
   login_count: number;
   login_ip: string | null;
   manager?: string;
+  /** The business time zone (the server's). */
+  time_zone?: string;
 }
 
 const TOKEN = 'token';
 const TYPE = 'type';
+/** A random id per login (a new session, not a rotated token): what "until the next login" keys on. */
+const LOGIN = 'login_id';
 let userInfo: UserInfo | null = null;
 const listeners = new Set<() => void>();
 let version = 0;
@@ -34,14 +40,24 @@ function read(key: string): string | null {
 
 export const authState = {
   getToken: () => read(TOKEN),
-  setToken(token: string) { localStorage.setItem(TOKEN, token); changed(); },
+  /** A new session (login, register, switching accounts); `rotated`: the same session's next token. */
+  setToken(token: string, rotated = false) {
+    localStorage.setItem(TOKEN, token);
+    if (!rotated) localStorage.setItem(LOGIN, Math.random().toString(36).slice(2));
+    changed();
+  },
+  getLoginId: () => read(LOGIN),
   /** Removing the token also forgets the user. */
   removeToken() { localStorage.removeItem(TOKEN); userInfo = null; changed(); },
   getType: () => read(TYPE),
   setType(type: string) { localStorage.setItem(TYPE, type); changed(); },
   removeType() { localStorage.removeItem(TYPE); changed(); },
   getUserInfo: () => userInfo,
-  setUserInfo(info: UserInfo | null) { userInfo = info; changed(); },
+  setUserInfo(info: UserInfo | null) {
+    userInfo = info;
+    if (info?.time_zone) setTimeZone(info.time_zone);
+    changed();
+  },
   /** Everything at once: what logging out and a refused session do. */
   clear() { localStorage.removeItem(TOKEN); localStorage.removeItem(TYPE); userInfo = null; changed(); },
   subscribe(listener: () => void) { listeners.add(listener); return () => { listeners.delete(listener); }; },

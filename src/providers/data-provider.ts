@@ -1,4 +1,5 @@
 import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, HttpError } from '@refinedev/core';
+import { feedback } from './feedback';
 import { api, ApiError } from './http';
 
 /** Which API prefix serves a Refine resource name (`users` -> `user`). */
@@ -27,7 +28,12 @@ function asHttpError(error: unknown): HttpError {
   return { message: String((error as Error)?.message ?? error), statusCode: 0 } as HttpError;
 }
 
-const guard = <T>(promise: Promise<T>) => promise.catch((error) => { throw asHttpError(error); });
+const guard = <T>(promise: Promise<T>) => promise.catch((error) => {
+  // The http client toasts every refusal it sees; anything else would go unseen (Refine's error
+  // notices are off), so it is said here.
+  if (!(error instanceof ApiError)) feedback.error('操作失败，请稍后重试');
+  throw asHttpError(error);
+});
 
 export function createDataProvider(apiOf: ApiOf): DataProvider {
   const base = (resource: string) => `/api/${apiOf(resource)}`;
@@ -48,11 +54,12 @@ export function createDataProvider(apiOf: ApiOf): DataProvider {
       data: await guard(Promise.all(ids.map((id) => api.get(`${base(resource)}/detail`, { id })))) as any,
     }),
 
+    // A refused save is toasted once by the http client; its field errors land on the form's fields.
     create: async ({ resource, variables }) =>
-      ({ data: await guard(api.post(`${base(resource)}/add`, variables, undefined, { silent: true })) }),
+      ({ data: await guard(api.post(`${base(resource)}/add`, variables)) }),
 
     update: async ({ resource, id, variables }) =>
-      ({ data: await guard(api.post(`${base(resource)}/edit`, { ...(variables as object), id }, undefined, { silent: true })) }),
+      ({ data: await guard(api.post(`${base(resource)}/edit`, { ...(variables as object), id })) }),
 
     deleteOne: async ({ resource, id }) => {
       await guard(api.post(`${base(resource)}/del`, { ids: [id] }));

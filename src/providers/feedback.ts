@@ -2,10 +2,11 @@ import { message, notification } from 'antd';
 
 /**
  * Toasts and notices from outside React (the http client). Tests and the app share antd's static
- * methods; main.tsx wires them to React 19 with unstableSetRender.
+ * methods; main.tsx wires them to React 19 with unstableSetRender. A toast is keyed by its text:
+ * several calls failing the same way (the network is down) show it once.
  */
 export const feedback = {
-  error: (text: string) => { message.error(text); },
-  success: (text: string) => { message.success(text); },
-  relogin: (text: string) => { notification.error({ message: `${text} 需要重新登录`, description: '请重新登录' }); },
+  error: (text: string) => { message.error({ content: text, key: `error:${text}` }); },
+  success: (text: string) => { message.success({ content: text, key: `success:${text}` }); },
+  relogin: (text: string) => { notification.error({ key: 'relogin', message: `${text} 需要重新登录`, description: '请重新登录' }); },
 };

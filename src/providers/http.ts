@@ -2,6 +2,7 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from '
 import { authState } from './auth-state';
 import { feedback } from './feedback';
 import { navigation } from './navigation';
+import { rememberWantedPath } from './wanted-path';
 
 export interface Envelope<T = any> { code: number; message: string; data: T }
 
@@ -34,13 +35,22 @@ function createClient(): AxiosInstance {
   });
   client.interceptors.response.use((response) => {
     const rotated = response.headers['authorization'];
-    if (typeof rotated === 'string' && rotated) authState.setToken(rotated.replace(/^Bearer\s+/i, ''));
+    if (typeof rotated === 'string' && rotated) authState.setToken(rotated.replace(/^Bearer\s+/i, ''), true);
     return response;
   });
   return client;
 }
 
 export const client = createClient();
+
+/** What a call that brought back no envelope means, in Chinese (never axios's English). */
+export function transportError(err: AxiosError): string {
+  if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT') return '请求超时，请稍后再试';
+  if (axios.isCancel(err)) return '请求已取消';
+  const status = err.response?.status;
+  if (status) return status >= 500 ? `服务器错误 (${status})` : `请求失败 (${status})`;
+  return '网络连接失败，请检查网络后重试';
+}
 
 /** Sends one call and unwraps the envelope: resolves with `data` on 200/211, rejects otherwise. */
 export async function request<T = any>(config: AxiosRequestConfig, options: CallOptions = {}): Promise<T> {
@@ -54,8 +64,9 @@ export async function request<T = any>(config: AxiosRequestConfig, options: Call
     if (envelope && typeof envelope === 'object' && 'code' in envelope) {
       body = envelope as Envelope<T>;
     } else {
-      const text = err.code === 'ECONNABORTED' ? '请求超时，请稍后再试' : err.message || '网络错误';
-      if (!options.silent) feedback.error(text);
+      const text = transportError(err);
+      // A call the page itself abandoned (it moved on) is no failure to tell anyone about.
+      if (!options.silent && !axios.isCancel(error)) feedback.error(text);
       throw new ApiError(0, text);
     }
   }
@@ -67,6 +78,8 @@ export async function request<T = any>(config: AxiosRequestConfig, options: Call
   const text = body?.message || 'Error';
   if (SESSION_GONE.has(code) && !options.noRelogin && !NO_RELOGIN.some((re) => re.test(config.url ?? ''))) {
     feedback.relogin(text);
+    // Logging in again comes back here.
+    rememberWantedPath(window.location.pathname + window.location.search);
     authState.clear();
     navigation.go('/login');
   } else if (!options.silent) {

@@ -140,6 +140,7 @@ describe.each(dbKinds)('account calls on %s', (kind) => {
         expect(r.data.username).toBe('login_me');
         expect(r.data.create_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
         expect(r.data).not.toHaveProperty('manager');
+        expect(r.data.time_zone).toBe(s.settings.timeZone);
         expect(JSON.stringify(r)).not.toMatch(/password|argon2/i);
       }
       expect(viaGet.data).toEqual(viaPost.data);

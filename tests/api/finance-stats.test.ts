@@ -25,7 +25,7 @@ describe.each(dbKinds)('finance details and recharge records on %s', (kind) => {
     expect(r.code).toBe(200);
     expect(r.data.total).toBe(2);
     expect(r.data.list.map((x: any) => [x.amount, x.balance_before, x.balance_after, x.remark, x.type])).toEqual([
-      [-3, 10, 7, 'A 扣款', 'recharge_manual'],
+      [-3, 10, 7, 'A 扣款', 'debit_manual'],
       [10, 0, 10, 'A 充值', 'recharge_manual'],
     ]);
     expect(r.data.list[0]).not.toHaveProperty('user_id');
@@ -35,7 +35,7 @@ describe.each(dbKinds)('finance details and recharge records on %s', (kind) => {
   it('a customer sees only their own recharge records', async () => {
     const r = await s.post('/api/recharge/data', {}, a.token);
     expect(r.code).toBe(200);
-    expect(r.data.list.map((x: any) => [x.type, x.amount, x.remark])).toEqual([['manual', -3, 'A 扣款'], ['manual', 10, 'A 充值']]);
+    expect(r.data.list.map((x: any) => [x.type, x.amount, x.remark])).toEqual([['deduct', -3, 'A 扣款'], ['manual', 10, 'A 充值']]);
     expect((await s.post('/api/recharge/data', { type: 'manual' }, b.token)).data.total).toBe(1);
   });
 
@@ -69,7 +69,9 @@ describe.each(dbKinds)('finance details and recharge records on %s', (kind) => {
     const onlyB = await s.post('/api/finance/data', { user_id: b.id }, supToken);
     expect(onlyB.data.list.map((x: any) => x.user_id)).toEqual([b.id]);
     const recharges = await s.post('/api/recharge/data', { user_id: a.id, type: 'manual' }, supToken);
-    expect(recharges.data.total).toBe(2);
+    expect(recharges.data.total).toBe(1);
+    const debits = await s.post('/api/recharge/data', { user_id: a.id, type: 'deduct' }, supToken);
+    expect(debits.data.list.map((x: any) => x.amount)).toEqual([-3]);
     const sorted = await s.post('/api/finance/data', { sort: 'amount', order: 'asc' }, supToken);
     expect(sorted.data.list.map((x: any) => x.amount)).toEqual([-3, 10, 20]);
   });

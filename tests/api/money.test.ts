@@ -43,7 +43,9 @@ describe.each(dbKinds)('user/money on %s', (kind) => {
     expect(r.code).toBe(200);
     expect(r.data.balance).toBe(10.04);
     const rows = await ledgerOf(customer.id);
-    expect(rows.at(-1)).toMatchObject({ amount: -230, balance_before: 1234, balance_after: 1004 });
+    // A debit is a manual debit in the data, not a negative manual recharge.
+    expect(rows.at(-1)).toMatchObject({ type: 'debit_manual', amount: -230, balance_before: 1234, balance_after: 1004 });
+    expect((await rechargesOf(customer.id)).at(-1)).toMatchObject({ type: 'deduct', amount: -230, remark: '扣回' });
     expect(await balanceOf(customer.id)).toBe(1004);
   });
 

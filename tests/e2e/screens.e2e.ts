@@ -100,11 +100,27 @@ describe('sup screens', () => {
     await shot(page, 'user-money-confirm');
     await confirm.getByRole('button', { name: /确\s*定|确认/ }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'bob_22' }).innerText()).toContain('$12.34');
+    // A debit too: labelled 人工扣款 (not 人工充值) and red in both lists.
+    await page.locator('tr', { hasText: 'bob_22' }).getByText('余额调整').click();
+    await dialog.getByRole('spinbutton').fill('-2.34');
+    await dialog.getByLabel('备注').fill('扣回多充');
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await confirm.getByRole('button', { name: /确\s*定|确认/ }).click();
+    await expect.poll(() => page.locator('tr', { hasText: 'bob_22' }).innerText()).toContain('$10.00');
     await page.goto(`${server.url}/account/detail`);
     await expect.poll(() => page.locator('tr', { hasText: '线下转账' }).isVisible()).toBe(true);
+    const credit = page.locator('tr', { hasText: '线下转账' });
+    const debit = page.locator('tr', { hasText: '扣回多充' });
+    expect(await credit.innerText()).toContain('人工充值');
+    expect(await credit.locator('.fw-credit').innerText()).toBe('+$12.34');
+    expect(await debit.innerText()).toContain('人工扣款');
+    expect(await debit.locator('.fw-debit').innerText()).toBe('-$2.34');
+    expect(await debit.locator('.fw-debit').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 19, 34)');
     await shot(page, 'finance-detail');
     await page.goto(`${server.url}/account/record`);
-    await expect.poll(() => page.locator('tr', { hasText: '线下转账' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('tr', { hasText: '扣回多充' }).isVisible()).toBe(true);
+    expect(await page.locator('tr', { hasText: '扣回多充' }).innerText()).toContain('人工扣款');
+    expect(await page.locator('tr', { hasText: '线下转账' }).innerText()).toContain('人工充值');
     await shot(page, 'recharge-records');
   });
 

@@ -136,17 +136,23 @@ describe('menus per role', () => {
 });
 
 describe('sidebar', () => {
-  it('collapses by itself below 768 px and stays 248 px wide above', async () => {
+  it('is 248 px wide from 768 px up; below it the menu is a drawer opened from the header', async () => {
     await withBrowser(async (page) => {
       await useToken(page, server.url, supToken, 'sup');
       await page.goto(`${server.url}/home`);
       await expect.poll(() => page.getByTestId('sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(248);
       await page.setViewportSize({ width: 767, height: 800 });
-      await expect.poll(() => page.getByTestId('sider').evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100);
-      await expect.poll(() => page.getByTestId('brand').innerText()).toBe('接码');
-      await shot(page, 'home-767px');
+      // No rail left behind: the page has the whole width.
+      await expect.poll(() => page.getByTestId('sider').count()).toBe(0);
+      await expect.poll(() => page.locator('.shell-content').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(740);
+      await page.getByRole('button', { name: '打开菜单' }).click();
+      await expect.poll(() => page.locator('.shell-drawer').getByTestId('brand').isVisible()).toBe(true);
+      await shot(page, 'home-767px-drawer');
+      await page.keyboard.press('Escape');
       await page.setViewportSize({ width: 1024, height: 800 });
       await expect.poll(() => page.getByTestId('sider').evaluate((el) => el.getBoundingClientRect().width)).toBe(248);
+      await page.getByRole('button', { name: '收起菜单' }).click();
+      await expect.poll(() => page.getByTestId('brand').innerText()).toBe('接码');
     });
   });
 });
@@ -173,53 +179,102 @@ describe('header actions', () => {
     });
   });
 
-  it('sup switches into a user from the user list and back to management', async () => {
+  it('sup switches into a user (named in the confirmation), sees whose account it is, and goes back to the user list', async () => {
     await withBrowser(async (page) => {
       await loginUi(page, server.url, ADMIN.username, ADMIN.password);
       await page.goto(`${server.url}/user/index?f_username=alice_01`);
       const row = page.locator('tr', { hasText: 'alice_01' });
       await row.getByText('切换到该用户').click();
-      await page.getByRole('button', { name: /确\s*定/ }).click();
+      const confirm = page.locator('.ant-modal-confirm', { hasText: '确定切换到用户 alice_01 吗？' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      await shot(page, 'switch-confirm');
+      await confirm.getByRole('button', { name: /切\s*换/ }).click();
       await page.waitForURL('**/home');
+      // Said once the console has loaded as alice (not before the reload, where nobody could read it).
+      await expect.poll(() => page.locator('.ant-message').getByText('切换成功').isVisible()).toBe(true);
       await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain('alice_01');
       expect(await page.evaluate(() => localStorage.getItem('type'))).not.toBe('sup');
       await expect.poll(() => page.getByTestId('balance').isVisible()).toBe(true);
+      const banner = page.getByTestId('switched-banner');
+      await expect.poll(() => banner.innerText()).toContain('正在以用户 alice_01 的身份操作');
+      await shot(page, 'switched-banner');
 
-      await page.getByTestId('user-menu').click();
-      await page.getByText('切换回管理').click();
+      await banner.getByRole('button', { name: /切换回管理员/ }).click();
+      await page.waitForURL('**/user/index');
+      await expect.poll(() => page.locator('.ant-message').getByText('切换成功').isVisible()).toBe(true);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('type'))).toBe('sup');
       await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain(ADMIN.username);
+      expect(await page.getByTestId('switched-banner').count()).toBe(0);
       expect(await page.getByTestId('balance').count()).toBe(0);
     });
   });
 });
 
+describe('deep links', () => {
+  it('a logged-out visitor goes to /store first, and logging in leads to the page they wanted', async () => {
+    await withBrowser(async (page) => {
+      await page.goto(`${server.url}/account/record?f_type=manual`);
+      await page.waitForURL('**/store');
+      await page.getByRole('link', { name: /登\s*录/ }).first().click();
+      await page.waitForURL('**/login');
+      await page.getByPlaceholder(/用户名/).fill('alice_01');
+      await page.getByPlaceholder(/密码/).fill('alice-pass-1');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL((u) => u.pathname === '/account/record');
+      expect(new URL(page.url()).searchParams.get('f_type')).toBe('manual');
+      await expect.poll(() => page.locator('tr', { hasText: '测试充值' }).isVisible()).toBe(true);
+    });
+  });
+});
+
 describe('announcement', () => {
-  it('shows on load, "N 天内不再提醒" hides it across reloads until N days pass', async () => {
+  it('关闭 hides it until the next login; "N 天内不再提醒" is per user, for N days', async () => {
     const added = await server.api.call('POST', '/api/notice/add', supToken,
       { title: '系统维护通知', content: '<p>今晚 <b>23:00</b> 维护</p>', popup: true, day: 3 });
     expect(added.code).toBe(200);
+    await server.api.register('bob_02', 'bob-pass-22');
     await withBrowser(async (page) => {
-      await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
-      await page.goto(`${server.url}/home`);
       const modal = page.locator('.ant-modal', { hasText: '系统维护通知' });
+      const hiddenAfterLoad = async () => {
+        await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
+        await page.waitForTimeout(1000);
+        return !(await modal.isVisible());
+      };
+      const logout = async () => {
+        await page.getByTestId('user-menu').click();
+        await page.getByText('退出登录').click();
+        await page.getByRole('button', { name: /退\s*出/ }).last().click();
+        await page.waitForURL('**/login');
+      };
+
+      await loginUi(page, server.url, 'alice_01', 'alice-pass-1');
       await expect.poll(() => modal.isVisible()).toBe(true);
       await shot(page, 'announcement');
-      // Closing only closes: the next load shows it again.
+      // 关闭: gone for the rest of this login, reloads included.
       await modal.getByRole('button', { name: /关\s*闭/ }).click();
       await page.reload();
+      expect(await hiddenAfterLoad()).toBe(true);
+      // The next login shows it again.
+      await logout();
+      await loginUi(page, server.url, 'alice_01', 'alice-pass-1');
       await expect.poll(() => modal.isVisible()).toBe(true);
       await modal.getByRole('button', { name: '3 天内不再提醒' }).click();
-      await page.reload();
-      await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
-      await page.waitForTimeout(1000);
-      expect(await modal.isVisible()).toBe(false);
-      // Three days later (the dismissal moved back in time) it is shown again.
-      await page.evaluate(() => {
-        const at = Number(localStorage.getItem('notice_dismissed_at'));
-        localStorage.setItem('notice_dismissed_at', String(at - 3 * 86_400_000 - 1000));
-      });
-      await page.reload();
+      await logout();
+      await loginUi(page, server.url, 'alice_01', 'alice-pass-1');
+      expect(await hiddenAfterLoad()).toBe(true);
+      // Another user on the same browser still sees it.
+      await logout();
+      await loginUi(page, server.url, 'bob_02', 'bob-pass-22');
+      await expect.poll(() => modal.isVisible()).toBe(true);
+      await modal.getByRole('button', { name: /关\s*闭/ }).click();
+      await logout();
+      // Three days later (alice's dismissal moved back in time) she sees it again.
+      const aliceId = (await server.api.call('POST', '/api/user/data?page=1&pageSize=1', supToken, { username: 'alice_01' })).data.list[0].id;
+      await page.evaluate((id) => {
+        const key = `notice_dismissed_at:${id}`;
+        localStorage.setItem(key, String(Number(localStorage.getItem(key)) - 3 * 86_400_000 - 1000));
+      }, aliceId);
+      await loginUi(page, server.url, 'alice_01', 'alice-pass-1');
       await expect.poll(() => modal.isVisible()).toBe(true);
     });
   });

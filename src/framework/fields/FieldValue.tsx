@@ -1,30 +1,36 @@
-import { Tag, Typography } from 'antd';
 import type { FieldDef } from '../types';
-import { htmlToText, valueAsText } from './format';
+import { EllipsisText } from './EllipsisText';
+import { signOf, valueAsText } from './format';
+import { Pill } from './Pill';
 
-const PREVIEW = 40;
+/** Types whose text can be long: one line with an ellipsis in a table cell, whole elsewhere. */
+const LONG = new Set(['text', 'textarea', 'html', 'ref']);
 
-/** How a value looks in a table cell or a detail page, by its declared type. */
+/**
+ * How a value looks in a table cell (`full` false: long text on one line) or on a detail page or
+ * card (`full`: the whole text, wrapped). HTML is only ever shown as its text.
+ */
 export function FieldValue({ field, value, record, name, full }: {
   field: FieldDef; value: unknown; record: Record<string, unknown>; name: string; full?: boolean;
 }) {
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">-</Typography.Text>;
+  if (value === null || value === undefined || value === '') return <span className="fw-none">-</span>;
   switch (field.type) {
     case 'enum': {
       const option = field.options?.[String(value)];
-      return <Tag color={option?.color}>{option?.label ?? String(value)}</Tag>;
+      return <Pill color={option?.color}>{option?.label ?? String(value)}</Pill>;
     }
     case 'bool':
-      return <Tag color={value ? 'green' : 'default'}>{value ? '是' : '否'}</Tag>;
-    case 'money':
-      return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{valueAsText(field, value, record, name)}</span>;
-    case 'html': {
-      // Only text is shown: the preview can never carry markup, safe or not.
-      const text = htmlToText(value);
-      if (full) return <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{text}</Typography.Paragraph>;
-      return <span title={text}>{text.length > PREVIEW ? `${text.slice(0, PREVIEW)}...` : text}</span>;
+      return <Pill color={value ? 'green' : 'default'}>{value ? '是' : '否'}</Pill>;
+    case 'money': {
+      const tone = field.signed ? ['fw-debit', '', 'fw-credit'][signOf(value) + 1] : '';
+      return <span className={`fw-number ${tone}`}>{valueAsText(field, value, record, name)}</span>;
     }
-    default:
-      return <>{valueAsText(field, value, record, name)}</>;
+    case 'int':
+      return <span className="fw-number">{valueAsText(field, value, record, name)}</span>;
+    default: {
+      const text = valueAsText(field, value, record, name);
+      if (!LONG.has(field.type)) return <>{text}</>;
+      return full ? <span className="fw-wrap">{text}</span> : <EllipsisText text={text} />;
+    }
   }
 }

@@ -1,17 +1,50 @@
 import type { FieldDef } from '../types';
 
+const empty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Whole cents of a dollar amount, or null when it is not a number. */
+function centsOf(value: unknown): number | null {
+  const n = Number(value);
+  return empty(value) || !Number.isFinite(n) ? null : Math.round(n * 100);
+}
+
+/** `1,234.50` from cents: plain arithmetic, no locale formatter per call (lists format many cells). */
+function dollars(cents: number): string {
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = abs % 100;
+  return `${whole}.${rest < 10 ? '0' : ''}${rest}`;
+}
+
 /** `$1,234.50`, `-$5.00`: money always with two decimals and the dollar sign. */
 export function formatMoney(value: unknown): string {
-  const n = Number(value);
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '-';
-  const text = Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${Math.round(n * 100) < 0 ? '-' : ''}$${text}`;
+  const cents = centsOf(value);
+  return cents === null ? '-' : `${cents < 0 ? '-' : ''}$${dollars(cents)}`;
+}
+
+/** A credit or a debit: `+$5.00`, `-$5.00` (zero has no sign). */
+export function formatSignedMoney(value: unknown): string {
+  const cents = centsOf(value);
+  return cents === null ? '-' : `${cents > 0 ? '+' : cents < 0 ? '-' : ''}$${dollars(cents)}`;
+}
+
+/** -1, 0 or 1: whether a signed amount is a debit, nothing or a credit. */
+export function signOf(value: unknown): number {
+  return Math.sign(centsOf(value) ?? 0);
+}
+
+/** Money as a spreadsheet reads it: `1234.50`, `-5.00`, no sign of currency, no separators. */
+export function plainMoney(value: unknown): string {
+  const cents = centsOf(value);
+  if (cents === null) return '';
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Counts and ids: a whole number, no separators (an id of 1500 is not "1,500"). */
 export function formatCount(value: unknown): string {
   const n = Number(value);
-  return value === null || value === undefined || value === '' || !Number.isFinite(n) ? '-' : Math.round(n).toFixed(0);
+  return empty(value) || !Number.isFinite(n) ? '-' : Math.round(n).toFixed(0);
 }
 
 /** HTML as plain text: block tags and <br> become spaces, inline tags vanish, entities decoded, whitespace folded. */
@@ -21,11 +54,11 @@ export function htmlToText(html: unknown): string {
     .replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }
 
-/** A field's value as text: what a cell shows, and what the CSV export writes. */
+/** A field's value as text: what a cell shows. */
 export function valueAsText(field: FieldDef, value: unknown, record: Record<string, unknown>, name: string): string {
-  if (value === null || value === undefined || value === '') return '';
+  if (empty(value)) return '';
   switch (field.type) {
-    case 'money': return formatMoney(value);
+    case 'money': return field.signed ? formatSignedMoney(value) : formatMoney(value);
     case 'int': return formatCount(value);
     case 'decimal': return Number(value).toFixed(2);
     case 'bool': return value ? '是' : '否';

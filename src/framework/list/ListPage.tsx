@@ -1,40 +1,61 @@
-import { useMemo, useState } from 'react';
-import { useDataProvider, useList } from '@refinedev/core';
-import { CreateButton } from '@refinedev/antd';
-import { Button, Card, Empty, Space, Table, Typography, message } from 'antd';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { useDataProvider, useDelete, type CrudSort, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Empty, Space, Table, Typography, message } from 'antd';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import type { ResourceDef } from '../types';
 import { allows, roleOf } from '../types';
+import { dateIn } from '../time-zone';
+import { useNarrow } from '../use-narrow';
 import { useRole } from '../use-role';
-import { buildColumns, listFields, searchFields } from './columns';
+import { buildColumns, listFields, searchFields, tableWidth } from './columns';
 import { download, exportCsv } from './export-csv';
-import { RowActions, hasRowActions } from './RowActions';
+import { ListCards } from './ListCards';
+import { rememberListQuery } from './list-memory';
+import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
+import { SortSelect } from './SortSelect';
 import { PAGE_SIZES, toCrudFilters } from './url-state';
+import { useListQuery } from './use-list-query';
 import { useListState } from './use-list-state';
+import '../framework.css';
 
-/** The generated list screen of a declared resource. */
+const sameSort = (a?: CrudSort, b?: CrudSort) => a?.field === b?.field && a?.order === b?.order;
+
+/**
+ * The generated list screen of a declared resource: a table on a wide screen, cards on a phone.
+ * Its filters, page and sort live in the URL (and are remembered for the way back from a form).
+ */
 export default function ListPage({ name, def }: { name: string; def: ResourceDef }) {
   const role = roleOf(useRole());
-  const { state, update } = useListState(def);
+  const narrow = useNarrow();
+  const navigate = useNavigate();
+  const { state, update, query: urlQuery } = useListState(def);
+  useEffect(() => rememberListQuery(name, urlQuery), [name, urlQuery]);
   const filters = useMemo(() => toCrudFilters(def, state.filters), [def, state.filters]);
   const sorters = useMemo(() => (state.sort ? [state.sort] : []), [state.sort]);
-  const { result, query } = useList({
-    resource: name, filters, sorters,
-    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
-    queryOptions: { placeholderData: (previous) => previous },
-  });
+  const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);
+  const { mutateAsync: remove } = useDelete();
+  const { refetch } = query;
+  const actions = useMemo(() => {
+    if (!hasRowActions(def, role)) return undefined;
+    const onDelete = (id: unknown) => remove({
+      resource: name, id: id as string | number, errorNotification: false,
+      // Named by the declared label (Refine would name the resource key); the http client shows failures.
+      successNotification: () => ({ type: 'success', message: `${def.label}已删除` }),
+    }).then(() => refetch(), () => undefined);
+    return (record: Record<string, any>) => (
+      <RowActions name={name} def={def} record={record} role={role} onDone={() => refetch()} onDelete={onDelete} />
+    );
+  }, [def, role, name, remove, refetch]);
+
   const fields = useMemo(() => listFields(def, role), [def, role]);
+  const search = useMemo(() => searchFields(def, role), [def, role]);
   const columns = useMemo(() => {
     const cols = buildColumns(fields, state.sort);
-    if (!hasRowActions(def, role)) return cols;
-    return [...cols, {
-      key: '__actions', title: '操作', fixed: 'right' as const,
-      render: (_: unknown, record: Record<string, any>) =>
-        <RowActions name={name} def={def} record={record} role={role} onDone={() => query.refetch()} />,
-    }];
-  }, [fields, state.sort, def, role, name, query]);
-  const search = useMemo(() => searchFields(def, role), [def, role]);
+    if (!actions) return cols;
+    return [...cols, { key: '__actions', title: '操作', fixed: 'right' as const, width: actionsWidth(def, role), render: (_: unknown, r: Record<string, any>) => actions(r) }];
+  }, [fields, state.sort, actions, def, role]);
   const dataProvider = useDataProvider()();
   const [exporting, setExporting] = useState(false);
 
@@ -42,7 +63,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
     setExporting(true);
     try {
       const { csv, rows } = await exportCsv({ dataProvider, resource: name, columns: fields, filters, sorters });
-      download(`${def.label}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      download(`${def.label}-${dateIn()}.csv`, csv);
       message.success(`已导出 ${rows} 条记录`);
     } catch {
       // The http client has already shown why.
@@ -51,33 +72,58 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
     }
   };
 
+  const error = query.isError ? (query.error as HttpError | null) : null;
+  const empty = <Empty description={error ? '加载失败' : '暂无数据'} />;
+  const records = (result.data ?? []) as Record<string, any>[];
+  const total = result.total ?? 0;
+  const setSort = (sort: CrudSort | undefined) => update({ sort, page: sameSort(sort, state.sort) ? state.page : 1 });
+  const title = def.menu && typeof def.menu.label === 'string' ? def.menu.label : def.label;
+
   return (
     <Card
-      title={<Typography.Title level={5} style={{ margin: 0 }}>{def.menu ? (typeof def.menu.label === 'string' ? def.menu.label : def.label) : def.label}</Typography.Title>}
+      className="fw-list-card"
+      title={<Typography.Title level={5} style={{ margin: 0 }} ellipsis>{title}</Typography.Title>}
       extra={
-        <Space>
+        <Space size={narrow ? 4 : 8}>
           <Button icon={<ReloadOutlined />} onClick={() => query.refetch()} aria-label="刷新" />
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} disabled={!result.total}>导出 CSV</Button>
-          {allows(def.access.add, role) && <CreateButton resource={name}>新建</CreateButton>}
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} disabled={!total} aria-label="导出 CSV">
+            {narrow ? null : '导出 CSV'}
+          </Button>
+          {allows(def.access.add, role) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${def.route}/create`)}>新建</Button>
+          )}
         </Space>
       }
+      styles={narrow ? { header: { padding: '0 12px' }, body: { padding: 12 } } : { body: { padding: 20 } }}
     >
-      <SearchForm fields={search} values={state.filters} onSearch={(values) => update({ filters: values, page: 1 })} />
-      <Table
-        rowKey="id" size="middle" columns={columns} dataSource={result.data}
-        loading={query.isFetching} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={query.isError ? '加载失败' : '暂无数据'} /> }}
-        pagination={{
-          current: state.page, pageSize: state.pageSize, total: result.total ?? 0,
-          pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showTotal: (total) => `共 ${total} 条`,
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort = s?.order ? { field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'asc' as const : 'desc' as const } : undefined;
-          const sizeChanged = pagination.pageSize !== state.pageSize;
-          update({ page: sizeChanged ? 1 : pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize, sort });
-        }}
-      />
+      <SearchForm fields={search} values={state.filters} narrow={narrow} onSearch={(values) => update({ filters: values, page: 1 })}
+        toolbar={narrow ? <SortSelect fields={fields} sort={state.sort} onSort={setSort} /> : null} />
+      {error && (
+        <Alert type="error" showIcon style={{ marginBottom: 12 }} message="列表加载失败" description={error.message || '请稍后重试'}
+          action={<Button size="small" onClick={() => query.refetch()}>重试</Button>} />
+      )}
+      {narrow ? (
+        <ListCards fields={fields} records={records} loading={query.isFetching} empty={empty} actions={actions}
+          page={state.page} pageSize={state.pageSize} total={total}
+          onPage={(page) => update({ page })} />
+      ) : (
+        <Table
+          rowKey="id" size="middle" columns={columns} dataSource={records} tableLayout="fixed"
+          loading={query.isFetching} scroll={{ x: tableWidth(fields, actions ? actionsWidth(def, role) : 0) }}
+          locale={{ emptyText: empty }}
+          pagination={{
+            current: state.page, pageSize: state.pageSize, total,
+            pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`,
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const sort = s?.order ? { field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'asc' as const : 'desc' as const } : undefined;
+            // A new sort or page size starts again at page 1; a page link goes to its page.
+            const restart = pagination.pageSize !== state.pageSize || !sameSort(sort, state.sort);
+            update({ page: restart ? 1 : pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize, sort });
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -1,37 +1,38 @@
-import { useEffect } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
-import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { FilterOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldDef } from '../types';
 import { RefSelect } from '../fields/RefSelect';
+import { DateRangeFilter } from './DateRangeFilter';
 
-const TIME = 'YYYY-MM-DD HH:mm:ss';
+const DATE = 'YYYY-MM-DD';
+const isDateRange = (field: FieldDef) => field.search === 'range' && field.type === 'datetime';
 
-/** The form value of a filter (dayjs for time ranges) from its state value (strings), and back. */
+/** The form value of a filter (dayjs days for time ranges) from its state value (strings), and back. */
 function toFormValue(field: FieldDef, value: unknown): unknown {
-  if (field.search === 'range' && field.type === 'datetime' && Array.isArray(value)) {
-    return value.map((v) => (v ? dayjs(String(v), TIME) : null));
+  if (isDateRange(field) && Array.isArray(value)) {
+    // Dates; an address from before (with times) still opens on its days.
+    return value.map((v) => (v ? dayjs(String(v).slice(0, 10), DATE) : null));
   }
   return value;
 }
 
 function fromFormValue(field: FieldDef, value: unknown): unknown {
-  if (field.search === 'range' && field.type === 'datetime' && Array.isArray(value)) {
-    return value.map((v: Dayjs | null) => (v ? v.format(TIME) : ''));
-  }
+  if (isDateRange(field) && Array.isArray(value)) return value.map((v: Dayjs | null) => (v ? v.format(DATE) : ''));
   if (field.search === 'range' && Array.isArray(value)) return value.map((v) => v ?? '');
   return value ?? '';
 }
 
 /** `id` comes from Form.Item: the input carries it so its label names it. */
-function FilterInput({ field, id, value, onChange }: { field: FieldDef; id?: string; value?: any; onChange?(v: any): void }) {
+function FilterInput({ field, narrow, id, value, onChange }: {
+  field: FieldDef; narrow: boolean; id?: string; value?: any; onChange?(v: any): void;
+}) {
   if (field.search === 'range') {
-    if (field.type === 'datetime') {
-      return <DatePicker.RangePicker id={id} showTime allowEmpty={[true, true]} value={value} onChange={onChange} />;
-    }
+    if (field.type === 'datetime') return <DateRangeFilter id={id} value={value} onChange={onChange} narrow={narrow} />;
     const [from, to] = Array.isArray(value) ? value : [undefined, undefined];
     return (
-      <Space.Compact>
+      <Space.Compact style={narrow ? { width: '100%' } : undefined}>
         <InputNumber id={id} placeholder="最小" value={from} onChange={(v) => onChange?.([v, to])} />
         <InputNumber placeholder="最大" value={to} onChange={(v) => onChange?.([from, v])} />
       </Space.Compact>
@@ -48,34 +49,67 @@ function FilterInput({ field, id, value, onChange }: { field: FieldDef; id?: str
   return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
 }
 
-/** One input per searchable field; submitting replaces the filters, reset clears them. */
-export function SearchForm({ fields, values, onSearch }: {
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== ''
+  && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
+
+/**
+ * One input per searchable field; submitting replaces the filters, reset clears them. In a row on
+ * a wide screen. On a phone behind a 筛选 button (which counts the filters in use), one per line;
+ * `toolbar` goes beside that button.
+ */
+export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   fields: [string, FieldDef][];
   values: Record<string, unknown>;
   onSearch(values: Record<string, unknown>): void;
+  narrow: boolean;
+  toolbar?: ReactNode;
 }) {
   const [form] = Form.useForm();
+  const [open, setOpen] = useState(false);
+  const shown = !narrow || open;
+  const formValues = useMemo(() => Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])), [fields, values]);
+  // Filled from the start (initialValues), and again whenever the URL's filters change.
   useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])));
-  }, [form, fields, values]);
-  if (!fields.length) return null;
+    if (shown) form.setFieldsValue(formValues);
+  }, [form, formValues, shown]);
+  const active = fields.filter(([name]) => isSet(values[name])).length;
+  const bar = narrow && (fields.length > 0 || toolbar) ? (
+    <div className="fw-list-toolbar">
+      {fields.length > 0 && (
+        <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'} ghost={Boolean(active)} aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}>
+          {active ? `筛选 (${active})` : '筛选'}
+        </Button>
+      )}
+      <span style={{ marginLeft: 'auto' }}>{toolbar}</span>
+    </div>
+  ) : null;
+  if (!fields.length || !shown) return bar;
 
-  const submit = (raw: Record<string, unknown>) =>
+  // On a phone the form folds away once used, leaving the results in view.
+  const submit = (raw: Record<string, unknown>) => {
     onSearch(Object.fromEntries(fields.map(([name, f]) => [name, fromFormValue(f, raw[name])])));
+    setOpen(false);
+  };
+  const reset = () => { form.resetFields(); onSearch({}); setOpen(false); };
 
   return (
-    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 12, marginBottom: 16 }} role="search">
-      {fields.map(([name, field]) => (
-        <Form.Item key={name} name={name} label={field.label}>
-          <FilterInput field={field} />
+    <>
+      {bar}
+      <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search" initialValues={formValues}
+        className={narrow ? 'fw-search-narrow' : undefined} style={narrow ? { marginBottom: 12 } : { rowGap: 12, marginBottom: 16 }}>
+        {fields.map(([name, field]) => (
+          <Form.Item key={name} name={name} label={field.label}>
+            <FilterInput field={field} narrow={narrow} />
+          </Form.Item>
+        ))}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
+            <Button icon={<UndoOutlined />} onClick={reset}>重置</Button>
+          </Space>
         </Form.Item>
-      ))}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
-          <Button icon={<UndoOutlined />} onClick={() => { form.resetFields(); onSearch({}); }}>重置</Button>
-        </Space>
-      </Form.Item>
-    </Form>
+      </Form>
+    </>
   );
 }

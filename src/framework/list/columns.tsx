@@ -12,15 +12,49 @@ export function searchFields(def: ResourceDef, role: Role | undefined): [string,
   return Object.entries(def.fields).filter(([, f]) => f.search && (!f.supOnly || role === 'sup'));
 }
 
+/**
+ * A column's width from its field's type, so a table reads the same on every screen: numbers, times
+ * and tags get what their longest value needs; long text gets no width and shares what is left
+ * (never less than its minimum), cut with an ellipsis. Widths in px.
+ */
+export function columnWidth(name: string, field: FieldDef): { width?: number; min: number } {
+  switch (field.type) {
+    case 'int': return { width: name === 'id' ? 72 : 90, min: 0 };
+    case 'money': return { width: 104, min: 0 };
+    case 'bool': return { width: 80, min: 0 };
+    case 'enum': return { width: 96, min: 0 };
+    case 'datetime': return { width: 160, min: 0 };
+    case 'ref': return { width: 110, min: 0 };
+    case 'text':
+      if (field.max !== undefined && field.max <= 32) return { width: 140, min: 0 };
+      if (field.max !== undefined && field.max <= 64) return { width: 170, min: 0 };
+      return { min: 120 };
+    default: return { min: 160 };
+  }
+}
+
+/** How wide the table must be before it scrolls inside its card: fixed widths plus the minimums. */
+export function tableWidth(fields: [string, FieldDef][], extra = 0): number {
+  return fields.reduce((sum, [name, f]) => {
+    const w = columnWidth(name, f);
+    return sum + (w.width ?? w.min);
+  }, extra);
+}
+
 export function buildColumns(fields: [string, FieldDef][], sort?: CrudSort): ColumnsType<Record<string, any>> {
-  return fields.map(([name, field]) => ({
-    key: name,
-    dataIndex: name,
-    title: field.label,
-    sorter: field.sort ? true : undefined,
-    sortOrder: sort?.field === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-    align: field.type === 'money' || field.type === 'int' ? 'right' : undefined,
-    ellipsis: field.type === 'html' || field.type === 'textarea',
-    render: (value: unknown, record: Record<string, unknown>) => <FieldValue field={field} value={value} record={record} name={name} />,
-  }));
+  return fields.map(([name, field]) => {
+    const { width } = columnWidth(name, field);
+    return {
+      key: name,
+      dataIndex: name,
+      title: field.label,
+      width,
+      sorter: field.sort ? true : undefined,
+      sortOrder: sort?.field === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+      align: field.type === 'money' || field.type === 'int' ? 'right' : undefined,
+      // The cell cuts long text itself (with a tooltip); antd's `title` attribute would repeat it.
+      ellipsis: width === undefined || field.type === 'ref' ? { showTitle: false } : undefined,
+      render: (value: unknown, record: Record<string, unknown>) => <FieldValue field={field} value={value} record={record} name={name} />,
+    };
+  });
 }

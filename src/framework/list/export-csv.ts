@@ -1,22 +1,48 @@
 import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { FieldDef } from '../types';
-import { valueAsText } from '../fields/format';
+import { formatCount, plainMoney, valueAsText } from '../fields/format';
 
 const BATCH = 1000;
 const MAX_ROWS = 100_000;
 
-function cell(text: string): string {
-  // Quote every cell; a leading = + - @ would be read as a formula by spreadsheets.
-  const safe = /^[=+\-@]/.test(text) && !/^-?[$\d]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
+/** A cell a spreadsheet would read as a formula (or a DDE call) starts with one of these. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** `@zhangsan`: a handle names nothing that runs (no call, operator or pipe): left as written. */
+const HANDLE = /^@[A-Za-z0-9_.]+$/;
+/** `-12.5`: a plain number is read as that number, nothing more. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * Text cells are defused with a leading apostrophe when a spreadsheet would run them: they start
+ * with = + - @, a tab or a carriage return, unless they are plainly inert (a handle, a plain number).
+ * So `-2+3+cmd|' /C calc'!A0` and `=HYPERLINK(...)` are escaped, `@zhangsan` is not. Number columns
+ * never pass here: their values are written as numbers.
+ */
+export function defuseFormula(text: string): string {
+  return FORMULA_START.test(text) && !HANDLE.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
+
+/** Column titles: money says its currency, since its cells are bare numbers. */
+export function csvHeader(field: FieldDef): string {
+  return field.type === 'money' ? `${field.label} ($)` : field.label;
+}
+
+/** A value as a spreadsheet should get it: money and counts as plain numbers, the rest as shown. */
+export function csvValue(field: FieldDef, value: unknown, record: Record<string, unknown>, name: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field.type === 'money') return plainMoney(value);
+  if (field.type === 'int') return formatCount(value);
+  return defuseFormula(valueAsText(field, value, record, name));
+}
+
+const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** CSV text of the given columns over every row matching the filters (fetched page by page). */
 export async function exportCsv(p: {
   dataProvider: DataProvider; resource: string; columns: [string, FieldDef][];
   filters: CrudFilter[]; sorters: CrudSort[];
 }): Promise<{ csv: string; rows: number }> {
-  const lines = [p.columns.map(([, f]) => cell(f.label)).join(',')];
+  const lines = [p.columns.map(([, f]) => quote(csvHeader(f))).join(',')];
   let rows = 0;
   for (let page = 1; rows < MAX_ROWS; page += 1) {
     const { data, total } = await p.dataProvider.getList({
@@ -24,7 +50,7 @@ export async function exportCsv(p: {
       filters: p.filters, sorters: p.sorters,
     });
     for (const record of data as Record<string, unknown>[]) {
-      lines.push(p.columns.map(([name, f]) => cell(valueAsText(f, record[name], record, name))).join(','));
+      lines.push(p.columns.map(([name, f]) => quote(csvValue(f, record[name], record, name))).join(','));
     }
     rows += data.length;
     if (data.length < BATCH || rows >= (total ?? 0)) break;

@@ -11,5 +11,5 @@ export function useListState(def: ResourceDef) {
     (patch: Partial<ListState>) => setParams(encodeListState(def, { ...state, ...patch })),
     [def, state, setParams],
   );
-  return { state, update };
+  return { state, update, query: params.toString() };
 }

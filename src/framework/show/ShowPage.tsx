@@ -1,21 +1,30 @@
-import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Descriptions, Empty } from 'antd';
+import { Button, Descriptions, Empty } from 'antd';
+import { useNavigate, useParams } from 'react-router';
 import type { ResourceDef } from '../types';
-import { roleOf } from '../types';
+import { allows, roleOf } from '../types';
 import { FieldValue } from '../fields/FieldValue';
+import { listUrl } from '../list/list-memory';
+import { PageFrame } from '../page/PageFrame';
+import { useNarrow } from '../use-narrow';
 import { useRole } from '../use-role';
+import '../framework.css';
 
-/** Every readable field of one record. */
+/** Every readable field of one record, one per line: its label (never squeezed) beside its value. */
 export default function ShowPage({ name, def }: { name: string; def: ResourceDef }) {
   const role = roleOf(useRole());
-  const { result, query } = useShow({ resource: name });
+  const narrow = useNarrow();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const { result, query } = useShow({ resource: name, id });
   const fields = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && (!f.supOnly || role === 'sup'));
+  const edit = allows(def.access.edit, role) && result
+    ? <Button onClick={() => navigate(`${def.route}/edit/${id}`)}>编辑</Button> : null;
   return (
-    <Show title={`${def.label}详情`} breadcrumb={false} isLoading={query.isLoading} canDelete={false}
-      headerButtons={({ defaultButtons }) => defaultButtons}>
+    <PageFrame title={`${def.label}详情`} backTo={listUrl(name, def)} loading={query.isLoading} extra={edit}>
       {result ? (
-        <Descriptions bordered column={1} size="middle">
+        <Descriptions bordered column={1} size={narrow ? 'small' : 'middle'}
+          styles={{ label: { width: narrow ? 96 : 160, whiteSpace: 'nowrap' } }}>
           {fields.map(([field, f]) => (
             <Descriptions.Item key={field} label={f.label}>
               <FieldValue field={f} value={result[field]} record={result} name={field} full />
@@ -23,6 +32,6 @@ export default function ShowPage({ name, def }: { name: string; def: ResourceDef
           ))}
         </Descriptions>
       ) : !query.isLoading && <Empty description="记录不存在" />}
-    </Show>
+    </PageFrame>
   );
 }

@@ -1,59 +1,17 @@
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
-import { api } from '../../providers/http';
-import { useFormSubmit } from '../shared/use-form-submit';
-import { addMoney, formatMoney } from '../shared/money';
+import { RowLink } from '../../framework/list/RowLink';
 
-interface Adjustment { amount: number; remark: string }
+// The dialog (a form, a modal) is built when opened, not once per row of the list.
+const UserMoneyDialog = lazy(() => import('./UserMoneyDialog'));
 
-/** The sup's balance change for one user: signed dollars and a remark, confirmed before it is sent. */
-export default function UserMoneyAction({ record, label, onDone }: RowActionProps) {
+/** The sup's balance change for one user: a link on the row that opens its dialog. */
+export default function UserMoneyAction(props: RowActionProps) {
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<Adjustment>();
-  const amount = Form.useWatch('amount', form);
-  const { modal } = App.useApp();
-  const { saving, submit: send } = useFormSubmit(form, async (values: Adjustment) => {
-    await api.post('/api/user/money', { id: record.id, amount: values.amount, remark: values.remark.trim() });
-    setOpen(false);
-    form.resetFields();
-    onDone();
-  }, '余额已调整');
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    modal.confirm({
-      title: '确认调整余额？',
-      content: `${record.username ?? ''} 的余额将${values.amount > 0 ? '增加' : '减少'} ${formatMoney(Math.abs(values.amount))}`,
-      okText: '确认', cancelText: '取消',
-      onOk: () => send(values),
-    });
-  };
-
   return (
     <>
-      <Button type="link" size="small" onClick={() => setOpen(true)}>{label}</Button>
-      <Modal open={open} title={`${label} - ${record.username ?? ''}`} onCancel={() => setOpen(false)}
-        onOk={submit} okText="提交" cancelText="取消" confirmLoading={saving} destroyOnHidden>
-        <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label="当前余额"><span data-testid="balance-now">{formatMoney(record.balance)}</span></Descriptions.Item>
-          <Descriptions.Item label="调整后余额">
-            <span data-testid="balance-after">{formatMoney(addMoney(record.balance, typeof amount === 'number' ? amount : 0))}</span>
-          </Descriptions.Item>
-        </Descriptions>
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="amount" label="调整金额（美元，负数为扣减）" rules={[
-            { required: true, message: '请输入调整金额' },
-            { validator: (_, v) => (v === 0 ? Promise.reject(new Error('金额不能为 0')) : Promise.resolve()) },
-          ]}>
-            <InputNumber precision={2} step={1} min={-1_000_000} max={1_000_000} prefix="$" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="remark" label="备注" rules={[{ required: true, whitespace: true, message: '请输入备注' }, { max: 255, message: '备注最多 255 个字符' }]}>
-            <Input.TextArea rows={2} maxLength={255} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <RowLink onClick={() => setOpen(true)}>{props.label}</RowLink>
+      {open && <Suspense fallback={null}><UserMoneyDialog {...props} onClose={() => setOpen(false)} /></Suspense>}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import { Suspense } from 'react';
 import { Refine, type AccessControlProvider } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { MemoryRouter, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Routes, useLocation, useNavigate } from 'react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { StyleProvider } from '@ant-design/cssinjs';
@@ -42,10 +42,11 @@ export function accessControlFor(defs: Record<string, ResourceDef>, role: string
   };
 }
 
-/** Where the router is now, for assertions on the URL. */
-export const here = { path: '', search: new URLSearchParams() };
+/** Where the router is now, for assertions on the URL; `go` moves it (as a menu link would). */
+export const here = { path: '', search: new URLSearchParams(), go: (_path: string): void => undefined };
 function LocationProbe() {
   const location = useLocation();
+  here.go = useNavigate();
   here.path = location.pathname;
   here.search = new URLSearchParams(location.search);
   return <output data-testid="location">{location.pathname + location.search}</output>;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { dateIn } from '../../../src/framework/time-zone';
 import { useEnvelopeServer } from '../providers/envelope-server';
 import { here, preloadPages } from './harness';
 import { openList as openListAt, rows, settled } from './list-helpers';
@@ -18,9 +19,9 @@ const buttonsOf = (row: HTMLTableRowElement) =>
 describe('buttons by role', () => {
   it("a sup (access rule 'sup') gets create, and show/edit/delete on every row", async () => {
     await openList('sup');
-    const create = screen.getByRole('button', { name: /新建/ });
-    expect(create.closest('a')?.getAttribute('href')).toBe('/lab/gadgets/create');
     await waitFor(() => { for (const row of rows()) expect(buttonsOf(row)).toEqual(['查看', '编辑', '删除']); });
+    fireEvent.click(screen.getByRole('button', { name: /新建/ }));
+    await waitFor(() => expect(here.path).toBe('/lab/gadgets/create'));
   });
 
   it('a customer gets neither create nor edit nor delete, only show', async () => {
@@ -85,6 +86,8 @@ describe('CSV export', () => {
   }));
   many[1] = { ...many[1], name: '=HYPERLINK("x")', price: -5 };
   many[2] = { ...many[2], name: '他说"好",行', notes: '' };
+  many[3] = { ...many[3], name: "-2+3+cmd|' /C calc'!A0" };
+  many[4] = { ...many[4], name: '@zhangsan' };
 
   it('writes a header of labels and one formatted line per row over every page', async () => {
     server.on('POST /api/gadget/data', (req) => {
@@ -112,18 +115,24 @@ describe('CSV export', () => {
       for (const call of exportCalls) expect(call.body).toEqual({ kind: 'a', sort: 'price', order: 'desc' });
 
       expect(saved).toHaveLength(1);
-      expect(saved[0]).toMatch(/^小工具-\d{4}-\d{2}-\d{2}\.csv$/);
+      // Dated in the business time zone.
+      expect(saved[0]).toBe(`小工具-${dateIn()}.csv`);
       expect(blobs[0].type).toMatch(/^text\/csv/);
       // A UTF-8 byte order mark first, so spreadsheet programs read the Chinese right.
       expect([...new Uint8Array(await blobs[0].arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = (await blobs[0].text()).replace(/^\uFEFF/, '').split('\r\n');
       expect(lines.at(-1)).toBe('');
       expect(lines).toHaveLength(1 + 1500 + 1);
-      expect(lines[0]).toBe('"ID","名称","种类","价格","启用","生产时间","主人","说明"');
-      expect(lines[1]).toBe('"1","工具1","甲型","$1.50","是","2024-03-05 10:20:30","老王","第1号"');
-      expect(lines[2]).toBe('"2","\'=HYPERLINK(""x"")","乙型","-$5.00","否","2024-03-05 10:20:30","老王","第2号"');
-      expect(lines[3]).toBe('"3","他说""好"",行","甲型","$4.50","否","2024-03-05 10:20:30","老王",""');
-      expect(lines[1500]).toBe('"1500","工具1500","乙型","$2,250.00","否","2024-03-05 10:20:30","老王","第1500号"');
+      // Money as plain numbers a spreadsheet can sum; its header names the currency.
+      expect(lines[0]).toBe('"ID","名称","种类","价格 ($)","启用","生产时间","主人","说明"');
+      expect(lines[1]).toBe('"1","工具1","甲型","1.50","是","2024-03-05 10:20:30","老王","第1号"');
+      // A formula is defused with an apostrophe; a negative amount stays a number.
+      expect(lines[2]).toBe('"2","\'=HYPERLINK(""x"")","乙型","-5.00","否","2024-03-05 10:20:30","老王","第2号"');
+      expect(lines[3]).toBe('"3","他说""好"",行","甲型","4.50","否","2024-03-05 10:20:30","老王",""');
+      expect(lines[4]).toContain('"\'-2+3+cmd|\' /C calc\'!A0"');
+      // A handle is ordinary text: no apostrophe.
+      expect(lines[5]).toContain(',"@zhangsan",');
+      expect(lines[1500]).toBe('"1500","工具1500","乙型","2250.00","否","2024-03-05 10:20:30","老王","第1500号"');
       expect(lines[0]).not.toContain('密钥');
     } finally {
       URL.createObjectURL = createObjectURL;

@@ -51,3 +51,21 @@ export const gadgetRows = [
 ];
 
 export const ownerRows = [{ id: 7, name: '老王' }, { id: 8, name: '小李' }];
+
+/** A ledger-like entity: signed money, a long remark, a time; read-only. */
+export const entries = {
+  label: '流水', api: 'entry', table: 'entries', route: '/lab/entries',
+  access: { list: 'any', show: 'any' },
+  defaultSort: { field: 'id', order: 'desc' },
+  fields: {
+    id: { label: 'ID', type: 'int', readonly: true, list: true, sort: true },
+    amount: { label: '金额', type: 'money', signed: true, readonly: true, list: true, sort: true },
+    remark: { label: '备注', type: 'text', readonly: true, list: true, search: 'contains' },
+    create_at: { label: '创建时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
+  },
+} satisfies ResourceDef;
+
+export const entryRows = [
+  { id: 11, amount: 5, remark: '充值', create_at: '2024-03-05 10:20:30' },
+  { id: 12, amount: -3, remark: '很长的备注'.repeat(40), create_at: '2024-03-06 08:00:00' },
+];

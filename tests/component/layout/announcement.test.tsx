@@ -45,17 +45,31 @@ describe('shouldShowAnnouncement (SPEC.md 4)', () => {
 
 describe('the announcement modal', () => {
   const server = useEnvelopeServer();
-  beforeEach(() => {
+  const alice = { id: 3, username: 'alice', type: 'user', balance: 0, email: null, tg: null, create_at: null, login_at: null, login_count: 1, login_ip: null };
+  const bob = { ...alice, id: 4, username: 'bob' };
+  /** A login of this user: a new session (and so a new login id). */
+  const logIn = (user: typeof alice) => {
+    authState.setToken(`tok-${user.username}-${Math.random()}`);
+    authState.setUserInfo(user);
     resetAnnouncementCheck();
-    authState.setToken('tok');
+  };
+  beforeEach(() => {
+    logIn(alice);
     server.on('GET /api/notice/detail', {
       data: { id: 5, title: '系统公告标题', content: '<p>内容<img src=x onerror="window.__xss=1"></p>', day: 2, create_at: '2025-03-01 08:00:00' },
     });
   });
 
   const mount = () => render(<AntApp><AnnouncementModal /></AntApp>);
+  /** A page load (F5): the module forgets its request, storage stays. */
+  const reload = async (previous: { unmount(): void }) => { previous.unmount(); resetAnnouncementCheck(); return mount(); };
+  const settledHidden = async () => {
+    await waitFor(() => expect(server.calls('GET /api/notice/detail').length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('系统公告标题')).toBeNull();
+  };
 
-  it('shows the title and sanitized content, and "N 天内不再提醒" stores the time and the id', async () => {
+  it('shows the title and sanitized content, and "N 天内不再提醒" stores the time and the id for this user', async () => {
     mount();
     expect(await screen.findByText('系统公告标题')).toBeTruthy();
     expect(screen.getByText('内容')).toBeTruthy();
@@ -63,28 +77,47 @@ describe('the announcement modal', () => {
     expect(img?.getAttribute('onerror')).toBeNull();
     const before = Date.now();
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: '2 天内不再提醒' })); });
-    expect(Number(localStorage.getItem(DISMISSED_AT_KEY))).toBeGreaterThanOrEqual(before);
-    expect(localStorage.getItem(DISMISSED_ID_KEY)).toBe('5');
-    expect(readDismissal()).toEqual({ at: expect.any(Number), id: 5 });
+    expect(Number(localStorage.getItem(`${DISMISSED_AT_KEY}:3`))).toBeGreaterThanOrEqual(before);
+    expect(localStorage.getItem(`${DISMISSED_ID_KEY}:3`)).toBe('5');
+    expect(readDismissal(3)).toEqual({ at: expect.any(Number), id: 5 });
+    expect(readDismissal(4)).toBeNull();
   });
 
-  it('"关闭" only closes: nothing is stored and the next load shows it again', async () => {
+  it('"关闭" hides it across page loads until the next login', async () => {
     const first = mount();
     fireEvent.click(await screen.findByRole('button', { name: /^关\s?闭$/ }));
-    expect(localStorage.getItem(DISMISSED_AT_KEY)).toBeNull();
-    first.unmount();
-    resetAnnouncementCheck(); // a new page load
+    await waitFor(() => expect(screen.queryByText('系统公告标题')).toBeNull());
+    expect(localStorage.getItem(`${DISMISSED_AT_KEY}:3`)).toBeNull();
+    const second = await reload(first);
+    await settledHidden();
+    second.unmount();
+    logIn(alice);
     mount();
     expect(await screen.findByText('系统公告标题')).toBeTruthy();
   });
 
-  it('stays hidden after "不再提醒" within the interval', async () => {
-    localStorage.setItem(DISMISSED_AT_KEY, String(Date.now() - DAY));
-    localStorage.setItem(DISMISSED_ID_KEY, '5');
+  it('"不再提醒" is one user\'s: another user on the same browser still sees it', async () => {
+    const first = mount();
+    const snooze = await screen.findByRole('button', { name: '2 天内不再提醒' });
+    await act(async () => { fireEvent.click(snooze); });
+    first.unmount();
+    logIn(alice);
+    const again = mount();
+    await settledHidden();
+    again.unmount();
+    logIn(bob);
     mount();
-    await waitFor(() => expect(server.calls('GET /api/notice/detail')).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByText('系统公告标题')).toBeNull();
+    expect(await screen.findByText('系统公告标题')).toBeTruthy();
+  });
+
+  it('stays hidden after "不再提醒" within the interval, and shows again once it has passed', async () => {
+    localStorage.setItem(`${DISMISSED_AT_KEY}:3`, String(Date.now() - DAY));
+    localStorage.setItem(`${DISMISSED_ID_KEY}:3`, '5');
+    const first = mount();
+    await settledHidden();
+    localStorage.setItem(`${DISMISSED_AT_KEY}:3`, String(Date.now() - 2 * DAY - 1000));
+    await reload(first);
+    expect(await screen.findByText('系统公告标题')).toBeTruthy();
   });
 
   it('shows nothing when there is no announcement', async () => {

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import RequireAuth from '../../../src/layout/RequireAuth';
 import StoreGate from '../../../src/layout/StoreGate';
+import { authProvider } from '../../../src/providers/auth-provider';
 import { authState } from '../../../src/providers/auth-state';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
@@ -19,13 +20,22 @@ function mount(path: string) {
 }
 
 const server = useEnvelopeServer();
-afterEach(() => authState.clear());
+afterEach(() => { authState.clear(); sessionStorage.clear(); });
 
 describe('the route guard (SPEC.md 2)', () => {
   it('sends a visitor without a token to /store', () => {
     mount('/home');
     expect(screen.getByText('公开商城')).toBeTruthy();
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('remembers the page a visitor wanted: logging in (after /store, /login) leads there', async () => {
+    mount('/home?tab=2');
+    expect(screen.getByText('公开商城')).toBeTruthy();
+    server.on('POST /api/user/login', { data: { token: 't', type: 'user', user: { id: 3, username: 'alice', type: 'user', balance: 1 } } });
+    await expect(authProvider.login({ username: 'alice', password: 'pw-123456' })).resolves.toMatchObject({ success: true, redirectTo: '/home?tab=2' });
+    // Once: the next login goes home.
+    await expect(authProvider.login({ username: 'alice', password: 'pw-123456' })).resolves.toMatchObject({ redirectTo: '/home' });
   });
 
   it('with a token, fetches the base info, stores it with the type, then shows the route', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import RequireAuth from '../../../src/layout/RequireAuth';
 import Shell from '../../../src/layout/Shell';
 import { resetAnnouncementCheck } from '../../../src/layout/AnnouncementModal';
 import { authState, type UserInfo } from '../../../src/providers/auth-state';
+import { navigation } from '../../../src/providers/navigation';
 import { useEnvelopeServer } from '../providers/envelope-server';
 import { setViewportWidth } from './viewport';
 
@@ -17,8 +18,8 @@ const user = (type: string, extra: Partial<UserInfo> = {}): UserInfo => ({
 });
 
 function Where() {
-  const { pathname } = useLocation();
-  return <div data-testid="where">{pathname}</div>;
+  const { pathname, search } = useLocation();
+  return <><div data-testid="where">{pathname}</div><div data-testid="search">{search}</div></>;
 }
 
 function mount(path: string, type: string, extra: Partial<UserInfo> = {}) {
@@ -53,7 +54,7 @@ const submenuTitles = () => Array.from(document.querySelectorAll('.shell-sider .
 
 const server = useEnvelopeServer();
 beforeEach(() => { resetAnnouncementCheck(); setViewportWidth(1280); });
-afterEach(() => authState.clear());
+afterEach(() => { cleanup(); authState.clear(); sessionStorage.clear(); });
 
 describe('the shell menu per role', () => {
   it('gives sup the system settings, user list and API management, but not the store or top-up', () => {
@@ -103,15 +104,30 @@ describe('the shell header', () => {
     expect(screen.queryByTestId('balance')).toBeNull();
   });
 
-  it('offers "切换回管理" only to a user with a manager', async () => {
+  it('offers "切换回管理员" only to a user with a manager', async () => {
     const { unmount } = mount('/home', 'user');
     fireEvent.click(screen.getByTestId('user-menu'));
     expect(await screen.findByText('修改密码')).toBeTruthy();
-    expect(screen.queryByText('切换回管理')).toBeNull();
+    expect(screen.queryByText('切换回管理员')).toBeNull();
     unmount();
     mount('/home', 'user', { manager: 'admin' });
     fireEvent.click(screen.getByTestId('user-menu'));
-    expect(await screen.findByText('切换回管理')).toBeTruthy();
+    expect(await screen.findByText('切换回管理员', { selector: '.ant-dropdown-menu-title-content' })).toBeTruthy();
+  });
+
+  it('names 新建 / 编辑 / 详情 after the list, whose crumb leads back to the list as it was left', () => {
+    sessionStorage.setItem('list-state:users', 'f_username=bob&page=2');
+    const { unmount } = mount('/user/index/edit/3', 'sup');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('账户管理/用户列表/编辑');
+    fireEvent.click(within(screen.getByTestId('breadcrumb')).getByText('用户列表'));
+    expect(screen.getByTestId('where').textContent).toBe('/user/index');
+    expect(screen.getByTestId('search').textContent).toBe('?f_username=bob&page=2');
+    unmount();
+    const again = mount('/user/index/create', 'sup');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('账户管理/用户列表/新建');
+    again.unmount();
+    mount('/account/detail/show/8', 'user');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('财务管理/财务明细/详情');
   });
 
   it('asks "确认退出" before logging out, then clears the session and goes to /login', async () => {
@@ -136,15 +152,38 @@ describe('the sider', () => {
     expect(screen.getByTestId('brand').textContent).toBe('接码平台');
   });
 
-  it('is collapsed at 767 px and not at 768 px', () => {
+  it('below 768 px is a drawer over the page, opened from the header and closed by a choice', async () => {
     setViewportWidth(767);
     const narrow = mount('/home', 'sup');
-    expect(screen.getByTestId('sider').className).toContain('ant-layout-sider-collapsed');
-    expect(screen.getByTestId('brand').textContent).toBe('接码');
+    expect(screen.queryByTestId('sider')).toBeNull();
+    expect(document.querySelector('.shell-nav')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+    const drawer = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.shell-drawer .shell-nav');
+      if (!found) throw new Error('no drawer');
+      return found;
+    });
+    expect(within(drawer).getByTestId('brand').textContent).toBe('接码平台');
+    // Every section is open in the drawer.
+    fireEvent.click(await within(drawer).findByText('用户列表'));
+    expect(screen.getByTestId('where').textContent).toBe('/user/index');
+    await waitFor(() => expect(document.querySelector('.shell-drawer .ant-drawer-open')).toBeNull());
     narrow.unmount();
     setViewportWidth(768);
     mount('/home', 'sup');
     expect(screen.getByTestId('sider').className).not.toContain('ant-layout-sider-collapsed');
+  });
+
+  it('keeps the phone header to brand, balance, 充值 and the user', () => {
+    setViewportWidth(375);
+    mount('/account/detail', 'user');
+    expect(screen.queryByTestId('breadcrumb')).toBeNull();
+    expect(screen.queryByRole('button', { name: '刷新' })).toBeNull();
+    const header = document.querySelector('.shell-header') as HTMLElement;
+    expect(within(header).getByText('接码平台')).toBeTruthy();
+    expect(within(header).getByTestId('balance').textContent).toContain('$12.30');
+    expect(within(header).getByRole('button', { name: /充\s?值/ })).toBeTruthy();
+    expect(within(header).getByTestId('user-menu')).toBeTruthy();
   });
 
   it('collapses and expands with the header toggle', () => {
@@ -153,5 +192,39 @@ describe('the sider', () => {
     expect(screen.getByTestId('sider').className).toContain('ant-layout-sider-collapsed');
     fireEvent.click(screen.getByRole('button', { name: '展开菜单' }));
     expect(screen.getByTestId('sider').className).not.toContain('ant-layout-sider-collapsed');
+  });
+});
+
+describe('switched into a user', () => {
+  let loaded: string[];
+  beforeEach(() => {
+    loaded = [];
+    navigation.setLoad((path) => { loaded.push(path); });
+  });
+
+  it('says whose account it is, and 切换回管理员 goes back to the user list as the sup', async () => {
+    server.on('POST /api/user/admin', { data: { token: 'sup-token', type: 'sup', user: user('sup') } });
+    mount('/account/detail', 'user', { manager: 'admin' });
+    const banner = screen.getByTestId('switched-banner');
+    expect(banner.textContent).toContain('正在以用户 alice 的身份操作');
+    fireEvent.click(within(banner).getByRole('button', { name: /切换回管理员/ }));
+    await waitFor(() => expect(loaded).toEqual(['/user/index']));
+    expect(server.calls('POST /api/user/admin')).toHaveLength(1);
+    expect(authState.getToken()).toBe('sup-token');
+    expect(authState.getType()).toBe('sup');
+    expect(sessionStorage.getItem('flash')).toBe('切换成功');
+  });
+
+  it('shows no banner in one\'s own account', () => {
+    mount('/home', 'user');
+    expect(screen.queryByTestId('switched-banner')).toBeNull();
+  });
+
+  it('shows the message an action left for after its page load, once', async () => {
+    sessionStorage.setItem('flash', '切换成功');
+    const first = mount('/home', 'user');
+    expect(await screen.findByText('切换成功')).toBeTruthy();
+    expect(sessionStorage.getItem('flash')).toBeNull();
+    first.unmount();
   });
 });

@@ -126,22 +126,31 @@ describe('the http client', () => {
     expect(await screen.findByText('请求过于频繁，请稍后再试')).toBeTruthy();
   });
 
-  it('toasts the HTTP error when the answer is not an envelope', async () => {
+  it('says "服务器错误 (502)" when the answer is an HTTP error without an envelope, and a 404 page as a failed request', async () => {
     server.on('GET /api/user/base', { status: 502, raw: '<html>Bad Gateway</html>' });
     const error = await rejection(api.get('/api/user/base'));
     expect(error).toBeInstanceOf(ApiError);
-    expect(await screen.findByText('Request failed with status code 502')).toBeTruthy();
+    expect(error.message).toBe('服务器错误 (502)');
+    expect(await screen.findByText('服务器错误 (502)')).toBeTruthy();
+    server.on('GET /api/nowhere', { status: 404, raw: 'Not Found' });
+    expect((await rejection<ApiError>(api.get('/api/nowhere'))).message).toBe('请求失败 (404)');
+    expect(document.body.textContent).not.toMatch(/Request failed|status code/);
   });
 
-  it('toasts a network error and rejects', async () => {
+  it('says the connection failed, in Chinese, once however many calls failed with it', async () => {
     const gone = await startEnvelopeServer();
     await gone.close();
     pointClientAt(gone);
-    const error = await rejection(api.get('/api/user/base'));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.code).toBe(0);
-    expect(error.message).toMatch(/ECONNREFUSED/);
-    expect(await screen.findByText(error.message)).toBeTruthy();
+    const errors = await Promise.all([api.get('/api/user/base'), api.get('/api/notice/recent'), api.post('/api/user/data', {})].map(rejection<ApiError>));
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.code).toBe(0);
+      expect(error.message).toBe('网络连接失败，请检查网络后重试');
+    }
+    expect(await screen.findByText('网络连接失败，请检查网络后重试')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/Network Error|ECONNREFUSED/);
   });
 
   it('says so when a call times out', async () => {

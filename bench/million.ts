@@ -75,11 +75,11 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   return out;
 }
 
-export async function benchLists(): Promise<void> {
+export async function benchMillion(): Promise<void> {
   let kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
   if (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) kinds.push('postgres');
   if (process.env.LIST_KINDS) kinds = kinds.filter((k) => process.env.LIST_KINDS!.split(',').includes(k));
   for (const kind of kinds) process.stdout.write(`${(await benchOne(kind)).join('\n')}\n`);
 }
 
-if (import.meta.filename === process.argv[1]) await benchLists();
+if (import.meta.filename === process.argv[1]) await benchMillion();
