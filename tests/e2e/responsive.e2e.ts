@@ -88,6 +88,9 @@ function measure(page: Page): Promise<Layout> {
   });
 }
 
+/** Every declared route is visited in one test: room for a few seconds each, as more are declared. */
+const ROUTES_TIMEOUT = 300_000;
+
 const slug = (route: string) => route.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root';
 
 describe.each([
@@ -127,7 +130,7 @@ describe.each([
         await browser.close();
       }
       expect(problems).toEqual([]);
-    });
+    }, ROUTES_TIMEOUT);
   }
 
   it('the open screens (login, register, store)', async () => {
