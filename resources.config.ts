@@ -162,10 +162,12 @@ export const resources = {
       login_at: { label: '最后登录', type: 'datetime', readonly: true, list: true, sort: true },
       login_count: { label: '登录次数', type: 'int', readonly: true, list: true },
       login_ip: { label: '登录IP', type: 'text', readonly: true, list: true },
+      api_key: { label: 'API 密钥', type: 'bool', readonly: true, list: true, help: '是否持有可用的 SMS-Activate 接口密钥' },
     },
     actions: [
       { name: 'userMoney', label: '余额调整', access: 'sup' },
       { name: 'userSwitch', label: '切换到该用户', access: 'sup' },
+      { name: 'userApiKeyRevoke', label: '撤销密钥', access: 'sup' },
     ],
   },
   notices: {
@@ -447,6 +449,7 @@ export const resources = {
           active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到验证码', color: 'green' },
           used_up: { label: '次数已用完', color: 'default' }, expired: { label: '已过期', color: 'default' },
           revoked: { label: '已撤销', color: 'red' }, refunded: { label: '已退款', color: 'purple' },
+          finished: { label: '已完成', color: 'cyan' },
         },
       },
       last_code: { label: '最新验证码', type: 'text', readonly: true, list: true },

@@ -34,6 +34,9 @@ import { tokenHooks } from './tokens/links.js';
 import { registerCodeRoutes } from './codes/routes.js';
 import { maskLinkTokens } from './codes/mask.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
+import { registerApiKeyRoutes } from './apikeys/routes.js';
+import { registerActivationRoutes } from './activations/routes.js';
+import { redactApiKeys } from './activations/redact.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -60,7 +63,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Tokens and passwords never reach the log.
       redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
       // An API link's token is its only key: request lines name it shortened.
-      serializers: { req: (req) => ({ method: req.method, url: maskLinkTokens(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
+      serializers: { req: (req) => ({ method: req.method, url: redactApiKeys(maskLinkTokens(req.url)), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(settings.trustProxy),
@@ -85,6 +88,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerOrderRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerCodeRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
+  registerActivationRoutes(app, ctx);
   registerResourceRoutes(app, ctx, {
     users: userHooks, notices: noticeHooks,
     groups: groupHooks, discounts: discountHooks, goods: goodsHooks, stock: stockHooks, tokens: tokenHooks,

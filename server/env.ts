@@ -32,6 +32,10 @@ export interface Settings {
   /** Code reads (`GET /api/code/<token>`) allowed per link and per client address, per minute. */
   codeRatePerToken: number;
   codeRatePerAddress: number;
+  /** SMS-Activate protocol calls (`/stubs/handler_api.php`) allowed per API key, per minute. */
+  handlerRatePerKey: number;
+  /** A getNumber may be cancelled (with its refund) this long after it was bought; 0: at once. */
+  handlerCancelAfterMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -62,6 +66,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     codeRatePerToken: int(env.CODE_RATE_PER_TOKEN, 120),
     codeRatePerAddress: int(env.CODE_RATE_PER_ADDRESS, 6000),
+    handlerRatePerKey: int(env.HANDLER_RATE_PER_KEY, 120_000),
+    handlerCancelAfterMs: (env.HANDLER_CANCEL_AFTER_SECONDS === '0' ? 0 : int(env.HANDLER_CANCEL_AFTER_SECONDS, 120)) * 1000,
   };
 }
 

@@ -90,6 +90,7 @@ async function whyNoLink(trx: Kysely<DB>, key: string): Promise<string> {
     case undefined: return '没有持有该号码或邮箱的链接';
     case 'used_up': return '链接的接码次数已用完';
     case 'expired': return '链接已过期';
+    case 'finished': return '链接已完成';
     default: return '链接已退款或已撤销';
   }
 }

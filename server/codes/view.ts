@@ -30,11 +30,11 @@ export type CodeView = ReturnType<typeof codeView>;
 /**
  * The SMS-Activate style answer. A link with a code says STATUS_OK with it as long as it lives,
  * used up included: a receive limit of 1 makes a link used up the moment its code arrives, and a
- * script polling once a second must still read that code. Expired, revoked and refunded links,
+ * script polling once a second must still read that code. Expired, revoked, refunded and finished links,
  * and a used-up one without a code, say STATUS_CANCEL.
  */
 export function statusText(view: CodeView): string {
-  if (view.state === 'expired' || view.state === 'revoked' || view.state === 'refunded') return 'STATUS_CANCEL';
+  if (view.state === 'expired' || view.state === 'revoked' || view.state === 'refunded' || view.state === 'finished') return 'STATUS_CANCEL';
   if (view.code) return `STATUS_OK:${view.code}`;
   return view.state === 'used_up' ? 'STATUS_CANCEL' : 'STATUS_WAIT_CODE';
 }

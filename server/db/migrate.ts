@@ -6,6 +6,7 @@ import { usernameCase } from './migrations/003_username_case.js';
 import { commerce } from './migrations/004_commerce.js';
 import { usdt } from './migrations/005_usdt.js';
 import { manualDebit } from './migrations/008_manual_debit.js';
+import { apiKeys } from './migrations/007_api_keys.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '004_commerce': commerce(dialect),
     '005_usdt': usdt(dialect),
     '008_manual_debit': manualDebit(dialect),
+    '007_api_keys': apiKeys(dialect),
   };
 }
 

@@ -299,6 +299,26 @@ export interface UsdtWatchTable {
   retry_at: Generated<number>;
 }
 
+/** A customer's key to the SMS-Activate protocol: only its SHA-256 is kept (migration 007). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key_hash: string;
+  hint: string;
+  create_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  revoked_by: number | null;
+}
+
+/** A getNumberV2 `orderId`, claimed per user so a retried purchase is not made twice. */
+export interface ApiOrdersTable {
+  user_id: number;
+  order_key: string;
+  token_id: number | null;
+  create_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,4 +343,6 @@ export interface DB {
   usdt_amounts: UsdtAmountsTable;
   usdt_transfers: UsdtTransfersTable;
   usdt_watch: UsdtWatchTable;
+  api_keys: ApiKeysTable;
+  api_orders: ApiOrdersTable;
 }

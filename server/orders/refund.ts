@@ -66,8 +66,10 @@ export async function refundOrder(ctx: Ctx, orderId: number, cents: number, rema
  * and every renewal paid for it, back to the owner in one ledger row; the link ends as refunded and
  * its number goes to after-sale. `auto` is the sweep's refund of a link that never received a
  * code: it only acts while that is still true, and answers null when it is not (nothing done).
+ * `noCode` is a customer's cancel through the SMS-Activate protocol: the same condition on the code
+ * (whatever arrives meanwhile), on a live link, at any time.
  */
-export async function refundToken(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean }) {
+export async function refundToken(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean }) {
   const known = await ctx.db.selectFrom('tokens').select('order_id').where('id', '=', tokenId).executeTakeFirst();
   if (!known) throw fail.notFound('链接不存在');
   return ctx.db.transaction().execute(async (trx) => {
@@ -79,9 +81,10 @@ export async function refundToken(ctx: Ctx, tokenId: number, opts: { remark: str
     claim = opts.auto
       ? claim.where('state', 'in', ['active', 'expired']).where('code_count', '=', 0).where('refund_at', '<=', now)
       : claim.where('state', 'in', [...LIVE, 'expired']);
+    if (opts.noCode) claim = claim.where('code_count', '=', 0).where('state', 'in', LIVE).where('expires_at', '>', now);
     const token = await claim.returning(['id', 'user_id', 'order_id']).executeTakeFirst();
     if (!token) {
-      if (opts.auto) return null;
+      if (opts.auto || opts.noCode) return null;
       throw fail.conflict('该链接已退款或已撤销');
     }
     let total = 0;
@@ -94,7 +97,7 @@ export async function refundToken(ctx: Ctx, tokenId: number, opts: { remark: str
       const left = renewal ? Number(renewal.amount) - Number(renewal.refunded) : 0;
       if (left > 0 && await addRefund(trx, ctx, Number(id), left)) total += left;
     }
-    if (!total && !opts.auto) throw fail.conflict('该链接的款项已全部退还');
+    if (!total && !opts.auto && !opts.noCode) throw fail.conflict('该链接的款项已全部退还');
     await afterSale(trx, ctx, [tokenId]);
     let balance: number | null = null;
     if (total) {

@@ -24,6 +24,7 @@ export async function resetToken(ctx: Ctx, userId: number, tokenId: number) {
         .where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
       if (!found) throw fail.notFound('链接不存在');
       if (found.state === 'refunded' || found.state === 'revoked') throw fail.conflict('该链接已退款或已撤销，不能重提');
+      if (found.state === 'finished') throw fail.conflict('该链接已完成，不能重提');
       if (found.state === 'expired' || Number(found.expires_at) <= now) throw fail.conflict('该链接已过期，请先续费');
       if (Number(found.reset_limit) === 0) throw fail.conflict('该产品不支持重提');
       throw fail.conflict(`重提次数已用完（共 ${found.reset_limit} 次）`);

@@ -76,4 +76,4 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 }
 
-const STATES = ['active', 'code_received', 'used_up', 'expired', 'revoked', 'refunded'];
+const STATES = ['active', 'code_received', 'used_up', 'expired', 'revoked', 'refunded', 'finished'];

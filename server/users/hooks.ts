@@ -5,6 +5,7 @@ import { fold, foldedName } from './names.js';
 import { hashPassword } from './password.js';
 import { groupForUser } from '../groups/default.js';
 import type { Row } from '../http/validate.js';
+import { presentApiKeys } from '../apikeys/keys.js';
 
 /** The rules of the generic user add/edit: unique names, hashed passwords, and at least one sup. */
 export const userHooks: ResourceHooks = {
@@ -40,5 +41,10 @@ export const userHooks: ResourceHooks = {
     if (disabled || row.password_hash) await revokeUserSessions(trx, id, ctx.now());
     // A demoted sup keeps their own sessions (now a customer's) but none opened in a customer's account.
     else if (row.type !== undefined && row.type !== 'sup' && existing.type === 'sup') await revokeManagedSessions(trx, id, ctx.now());
+  },
+
+  // Whether each user holds an API key in use (the user list's column; the sup revokes from there).
+  async present(rows, _raw, { ctx }) {
+    await presentApiKeys(ctx.db, rows);
   },
 };
