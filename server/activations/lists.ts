@@ -47,13 +47,14 @@ export async function getNumbersStatus({ ctx, userId, p }: Call): Promise<Answer
   return new Json(JSON.stringify(out));
 }
 
-function groups(offers: Offer[], keyOf: (o: Offer) => string): Map<string, Offer[]> {
+/** Offers grouped by key (each group cheapest first), the groups in key order: answers keep a stable order. */
+function groups(offers: Offer[], keyOf: (o: Offer) => string): [string, Offer[]][] {
   const out = new Map<string, Offer[]>();
   for (const o of offers) {
     const key = keyOf(o);
     out.set(key, [...(out.get(key) ?? []), o]);
   }
-  return out;
+  return [...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 const stockOf = (offers: Offer[]) => offers.reduce((n, o) => n + (o.available ?? 0), 0);

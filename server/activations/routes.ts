@@ -67,7 +67,7 @@ export function registerActivationRoutes(app: FastifyInstance, ctx: Ctx): void {
         }
         const wait = perKey.take(String(owner.keyId), now);
         if (wait) return limited(reply, wait);
-        touchApiKey(ctx, owner);
+        await touchApiKey(ctx, owner);
         const action = Object.hasOwn(ACTIONS, p.action ?? '') ? ACTIONS[p.action] : null;
         if (!action) return send(reply, W.BAD_ACTION);
         return send(reply, await action({ ctx, userId: owner.userId, p }));

@@ -6,6 +6,7 @@ import { activationId, type Call } from './params.js';
 const linkById = prepared((db) => db.selectFrom('tokens')
   .select(['user_id', 'state', 'last_code', 'expires_at', 'resets', 'code_count', 'create_at'])
   .where('id', '=', 0));
+// Parameters: the link's id, then the limit (1).
 const lastCodeOf = prepared((db) => db.selectFrom('code_records').select('code')
   .where('token_id', '=', 0).orderBy('id', 'desc').limit(1));
 
@@ -45,7 +46,7 @@ export async function getStatus(c: Call): Promise<string> {
   if (row.state === 'used_up') return W.STATUS_CANCEL;
   // Re-armed (setStatus 3, or 重提 in the console) after a code: waiting for the next one.
   if (Number(row.resets) > 0 && Number(row.code_count) > 0) {
-    const [last] = await lastCodeOf(c.ctx.database, [link.id]);
+    const [last] = await lastCodeOf(c.ctx.database, [link.id, 1]);
     const previous = safeCode(last?.code ?? null);
     if (previous) return statusWaitRetry(previous);
   }

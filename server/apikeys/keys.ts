@@ -23,7 +23,7 @@ export function newApiKey(): string {
 /** The key as the console shows it afterwards: its prefix and last 4 characters. */
 export const maskedKey = (hint: string) => `${KEY_PREFIX}…${hint}`;
 
-export interface KeyOwner { keyId: number; userId: number; lastUsedAt: number | null }
+export interface KeyOwner { keyId: number; userId: number; lastUsedAt: number | null; hash: string }
 
 const byHash = prepared((db) => db.selectFrom('api_keys as k').innerJoin('users as u', 'u.id', 'k.user_id')
   .select(['k.id', 'k.user_id', 'k.revoked_at', 'k.last_used_at', 'u.status', 'u.type'])
@@ -40,19 +40,22 @@ export async function resolveApiKey(database: Database, key: string, now: number
   // Only keys that exist are kept: guesses must not crowd the cache the sessions share.
   const [row] = await database.caches.get(`apikey:${hash}`, now, () => byHash(database, [hash]), (rows) => rows.length > 0);
   if (!row || row.revoked_at !== null || row.status !== 'active' || row.type === 'sup') return null;
-  return { keyId: Number(row.id), userId: Number(row.user_id), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at) };
+  return { keyId: Number(row.id), userId: Number(row.user_id), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at), hash };
 }
 
-const touched = new Map<number, number>();
+/** When this process last recorded each key's use, per database (by the key's hash: a rotated key is a new one). */
+const touchedIn = new WeakMap<Database, Map<string, number>>();
 
-/** Records that a key was used, at most once a minute per key and process, without holding up the answer. */
-export function touchApiKey(ctx: Ctx, owner: KeyOwner): void {
+/** Records that a key was used, at most once a minute per key and process; a failure to record it fails no call. */
+export async function touchApiKey(ctx: Ctx, owner: KeyOwner): Promise<void> {
   const now = ctx.now();
-  const last = Math.max(owner.lastUsedAt ?? 0, touched.get(owner.keyId) ?? 0);
+  let touched = touchedIn.get(ctx.database);
+  if (!touched) touchedIn.set(ctx.database, (touched = new Map()));
+  const last = Math.max(owner.lastUsedAt ?? 0, touched.get(owner.hash) ?? 0);
   if (now - last < TOUCH_EVERY_MS) return;
   if (touched.size > 100_000) touched.clear();
-  touched.set(owner.keyId, now);
-  ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', owner.keyId).execute()
+  touched.set(owner.hash, now);
+  await ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', owner.keyId).execute()
     .catch((err) => ctx.log.warn({ err }, 'api key last-used update failed'));
 }
 

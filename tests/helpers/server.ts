@@ -24,7 +24,8 @@ export const SUP = { username: 'admin', password: 'Admin-pass-123' };
 
 export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases',
   'usdt_orders', 'usdt_amounts', 'usdt_transfers', 'usdt_watch',
-  'groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records'] as const;
+  'groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records',
+  'api_keys', 'api_orders'] as const;
 
 /** The business tables whose every row a snapshot holds (beside the foundation's). */
 const COMMERCE = ['groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records'] as const;
