@@ -300,6 +300,10 @@ function commerceCases(): Case[] {
       .map((query) => ({ route: 'GET /api/code/:token', what: query, path: `/api/code/${LINK}`, query })),
     { route: 'GET /api/code/:token', what: 'an unknown link', path: '/api/code/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', code: 404 },
     { route: 'GET /api/code/:token', what: 'a malformed link', path: '/api/code/%00%00', code: 404 },
+    // API keys
+    ...[{ id: 1 }, { key: 'sak_mine' }].map((body) => ({ route: 'POST /api/apikey/create', what: JSON.stringify(body), body })),
+    ...[{}, { user_id: 'x' }, { user_id: 0 }, { user_id: [C] }, { user_id: C, remark: 'x' }, { user_id: 999_999, code: 404 }, { user_id: C, code: 409 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/apikey/revoke', what: JSON.stringify(body), body, code })),
   ];
 }
 
@@ -375,7 +379,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   it('every route has cases of its own', () => {
     const covered = new Set(specificCases().map((c) => c.route));
     const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index',
-      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll'];
+      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll', 'GET /api/apikey/info'];
     // Calls that take no input at all: the general bodies above (POST) or nothing to get wrong (GET).
     expect(routes.map(key).filter((k) => !covered.has(k)).sort()).toEqual(plain.sort());
   });

@@ -61,6 +61,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/stock/enable': { body: { ids: [shop.stockOn] } },
     'POST /api/order/refund': { body: { id: shop.orderA, amount: 0.5, remark: '补偿' } },
     'POST /api/token/refund': { body: { id: shop.tokenB.id, remark: '退款' } },
+    'POST /api/apikey/revoke': { body: { user_id: customer.id } },
   });
   const send = (r: RouteInfo, token: string | undefined, input: { query?: string; body?: unknown } = {}) =>
     s.call(r.method, r.path + (input.query ?? ''), { token, body: r.method === 'POST' ? input.body ?? {} : undefined });
@@ -92,6 +93,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     const available = await s.database.db.selectFrom('stock_items').select('id').where('state', '=', 'available').orderBy('id').execute();
     [shop.stockDel, shop.stockOff, shop.stockOn] = available.map((r) => Number(r.id));
     expect((await s.post('/api/stock/disable', { ids: [shop.stockOn] }, supToken)).data.changed).toBe(1);
+    expect((await s.post('/api/apikey/create', {}, customer.token)).code).toBe(200);
   });
   afterAll(() => s?.close());
 
@@ -152,7 +154,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     const calls: [string, unknown][] = [
       ['/api/order/buy', { goods_id: shop.goods, quantity: 1 }], ['/api/order/quote', { goods_id: shop.goods, quantity: 1 }],
       ['/api/token/reset', { id: shop.tokenA.id }], ['/api/token/quote', { id: shop.tokenA.id, days: 1 }],
-      ['/api/token/augment', { id: shop.tokenA.id, days: 1 }],
+      ['/api/token/augment', { id: shop.tokenA.id, days: 1 }], ['/api/apikey/create', {}],
     ];
     for (const [path, body] of calls) {
       const before = await s.snapshot();

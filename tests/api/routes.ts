@@ -58,6 +58,10 @@ const domain: RouteInfo[] = [
   { method: 'POST', path: '/api/token/refund', access: 'sup' },
   { method: 'POST', path: '/api/token/export', access: 'any' },
   { method: 'GET', path: '/api/code/:token', access: 'public' },
+  // SMS-Activate API keys
+  { method: 'GET', path: '/api/apikey/info', access: 'customer' },
+  { method: 'POST', path: '/api/apikey/create', access: 'customer' },
+  { method: 'POST', path: '/api/apikey/revoke', access: 'sup' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {
