@@ -152,6 +152,7 @@ export const resources = {
         options: { active: { label: '正常', color: 'green' }, disabled: { label: '禁用', color: 'default' } },
       },
       balance: { label: '余额', type: 'money', readonly: true, list: true, sort: true },
+      api_key: { label: 'API 密钥', type: 'bool', readonly: true, list: true, help: '是否持有可用的 SMS-Activate 接口密钥' },
       group_id: {
         label: '分组', type: 'ref', ref: { resource: 'groups', labelField: 'name' }, list: true, search: 'eq',
         help: '不选则加入默认分组',
@@ -162,7 +163,6 @@ export const resources = {
       login_at: { label: '最后登录', type: 'datetime', readonly: true, list: true, sort: true },
       login_count: { label: '登录次数', type: 'int', readonly: true, list: true },
       login_ip: { label: '登录IP', type: 'text', readonly: true, list: true },
-      api_key: { label: 'API 密钥', type: 'bool', readonly: true, list: true, help: '是否持有可用的 SMS-Activate 接口密钥' },
     },
     actions: [
       { name: 'userMoney', label: '余额调整', access: 'sup' },

@@ -7,3 +7,4 @@ registry.lazyRowAction('userSwitch', () => import('../pages/users/UserSwitchActi
 registry.input('html', lazy(() => import('../pages/editor/HtmlEditor')));
 registry.lazyRowAction('usdtPay', () => import('../pages/usdt/UsdtPayAction'));
 registry.lazyRowAction('transferAttach', () => import('../pages/transfers/TransferAttachAction'));
+registry.lazyRowAction('userApiKeyRevoke', () => import('../pages/users/UserApiKeyRevokeAction'));
