@@ -2,7 +2,8 @@
  * `npm run bench`: the server benchmark, the console benchmarks, then the commerce ones. Name one to run
  * it alone: `npm run bench -- server`, `npm run bench -- console` (first paint of /login),
  * `npm run bench -- list` (lists opened from the menu), `-- codes` (code reads on 100,000 links),
- * `-- purchases`, `-- million` (lists and statistics on a million orders). Prints figures; asserts nothing.
+ * `-- purchases`, `-- million` (lists and statistics on a million orders), `-- handler` (SMS-Activate getStatus polled by
+ * 1,000 activations, and its throughput). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -19,3 +20,4 @@ if (!only || only === 'list') {
 if (!only || only === 'codes') await (await import('./codes.js')).benchCodes();
 if (!only || only === 'purchases') await (await import('./purchases.js')).benchPurchases();
 if (!only || only === 'million') await (await import('./million.js')).benchMillion();
+if (!only || only === 'handler') await (await import('./handler.js')).benchHandler();

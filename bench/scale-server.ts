@@ -50,7 +50,7 @@ async function serve(kind: string): Promise<void> {
         spanMs: Number(process.env.SCALE_SPAN_DAYS ?? 365) * 86_400_000, now,
       });
     const seedSeconds = (performance.now() - started) / 1000;
-    const settings = { ...readSettings({}), codeRatePerAddress: 100_000_000, codeRatePerToken: 100_000 };
+    const settings = { ...readSettings({}), codeRatePerAddress: 100_000_000, codeRatePerToken: 100_000, handlerRatePerKey: 100_000_000 };
     const app = await buildApp({ settings, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     process.on('SIGTERM', async () => {

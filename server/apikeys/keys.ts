@@ -36,11 +36,15 @@ const byHash = prepared((db) => db.selectFrom('api_keys as k').innerJoin('users 
  */
 export async function resolveApiKey(database: Database, key: string, now: number): Promise<KeyOwner | null> {
   if (!KEY_SHAPE.test(key)) return null;
-  const hash = hashToken(key);
-  // Only keys that exist are kept: guesses must not crowd the cache the sessions share.
-  const [row] = await database.caches.get(`apikey:${hash}`, now, () => byHash(database, [hash]), (rows) => rows.length > 0);
+  // Kept by the key itself (in this process's memory only, for at most READ_CACHE_MS), so a script
+  // polling every second is not hashed again on every call; only keys that exist are kept, so
+  // guesses cannot crowd the cache the sessions share.
+  const [row] = await database.caches.get(`apikey:${key}`, now, async () => {
+    const hash = hashToken(key);
+    return (await byHash(database, [hash])).map((r) => ({ ...r, hash }));
+  }, (rows) => rows.length > 0);
   if (!row || row.revoked_at !== null || row.status !== 'active' || row.type === 'sup') return null;
-  return { keyId: Number(row.id), userId: Number(row.user_id), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at), hash };
+  return { keyId: Number(row.id), userId: Number(row.user_id), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at), hash: row.hash };
 }
 
 /** When this process last recorded each key's use, per database (by the key's hash: a rotated key is a new one). */
