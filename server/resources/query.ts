@@ -80,7 +80,7 @@ function rangeEnd(name: string, field: FieldDef, raw: unknown, value: string | n
   return { column: name, op: 'lte', value };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: ListQuery['filters']): Q {
   for (const f of filters) {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
 import type { Ctx } from '../context.js';
 import { bearer } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown } from '../http/validate.js';
 import { toDollars } from '../lib/money.js';
 import { defaultPricing, priceOf, userPricing, type Pricing } from '../pricing/lookup.js';
-import { applyFilters, positiveInt } from '../resources/query.js';
+import { escapeLike, positiveInt } from '../resources/query.js';
 import { sanitizeHtml } from '../html/sanitize.js';
 import { resolveSession } from '../sessions/store.js';
 
@@ -41,7 +42,11 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     if (body.keyword !== undefined && body.keyword !== '') {
       if (typeof body.keyword !== 'string' || body.keyword.length > 100) throw fail.badInput('关键词必须是 100 个字符以内的文本', { keyword: '关键词必须是 100 个字符以内的文本' });
-      q = applyFilters(q, [{ column: 'title', op: 'contains', value: body.keyword.trim() }]);
+      // A product is found by its title or by its SMS-Activate service code (what a script asks for).
+      const word = body.keyword.trim().toLowerCase();
+      q = q.where((eb) => eb.or([
+        sql<SqlBool>`lower(title) like ${`%${escapeLike(word)}%`} escape '\\'`, eb(sql`lower(service)`, '=', word),
+      ]));
     }
     const [{ total }, rows, pricing] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

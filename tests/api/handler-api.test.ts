@@ -274,6 +274,14 @@ describe.each(dbKinds)('handler_api.php on %s', (kind) => {
     expectJson(await call(b, { action: 'getNumbersStatus', country: 99 }), '{}');
   });
 
+  it('the store shows each product\'s service code and country, and finds products by their service code', async () => {
+    const found = await s.post('/api/store/data', { keyword: 'TG' }, a.token);
+    expect(found.data.list.map((p: any) => [p.title, p.service, p.country, p.price])).toEqual([
+      ['Telegram', 'tg', 0, 1.35], ['Telegram 优质', 'tg', 0, 2],
+    ]);
+    expect((await s.post('/api/store/data', { keyword: '优质' })).data.list.map((p: any) => p.service)).toEqual(['tg']);
+  });
+
   it('BAD_KEY for a missing, wrong or revoked key (before anything else); BAD_ACTION for an unknown action', async () => {
     await unchanged(async () => {
       const calls: Record<string, string>[] = [{ action: 'getBalance' }, { action: 'getBalance', api_key: '' }, { action: 'getBalance', api_key: `${a.key}x` },
