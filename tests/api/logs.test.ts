@@ -75,4 +75,28 @@ describe('the server log', () => {
     expect(stdout).toContain(`/api/code/${link.slice(0, 4)}…`);
     expect(stdout.includes(link)).toBe(false);
   });
+
+  it('holds SMS-Activate calls with their API key shortened to its prefix and 4 characters, however it is sent', async () => {
+    const sup = (await post('/api/user/login', { username: 'admin', password: SUP_PASSWORD })).json.data.token;
+    expect((await post('/api/user/add', { username: 'log_keyed', password: 'Keyed-secret-1234' }, sup)).json.code).toBe(200);
+    const token = (await post('/api/user/login', { username: 'log_keyed', password: 'Keyed-secret-1234' })).json.data.token;
+    const key = (await post('/api/apikey/create', {}, token)).json.data.key as string;
+    expect(key).toMatch(/^sak_/);
+
+    const handler = `${url}/stubs/handler_api.php`;
+    const answers = [
+      await fetch(`${handler}?action=getBalance&api_key=${key}`),
+      await fetch(`${handler}?api_key=${encodeURIComponent(key)}&action=getNumber&service=wa`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await fetch(`${handler}?API_KEY=${key}&action=getBalance`),
+      await fetch(handler, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `api_key=${key}&action=getBalance` }),
+      await fetch(`${handler}?action=getBalance`, { headers: { 'x-apikey': key } }),
+    ];
+    expect(await Promise.all(answers.map((r) => r.text()))).toEqual(['ACCESS_BALANCE:0.00', 'BAD_SERVICE', 'BAD_KEY', 'ACCESS_BALANCE:0.00', 'ACCESS_BALANCE:0.00']);
+    await new Promise((r) => setTimeout(r, 300)); // let the log lines land
+
+    expect(stdout).toContain(`/stubs/handler_api.php?action=getBalance&api_key=${key.slice(0, 8)}…`);
+    expect(stdout).toContain(`API_KEY=${key.slice(0, 8)}…&action=getBalance`);
+    expect(stdout.includes(key)).toBe(false);
+    expect(stdout.includes(key.slice(8, 24))).toBe(false);
+  });
 });
