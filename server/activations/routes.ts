@@ -56,7 +56,8 @@ export function registerActivationRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
 
     scope.route({
-      method: ['GET', 'POST'], url: HANDLER_PATH, bodyLimit: BODY_LIMIT, config: { access: 'public' },
+      // No HEAD twin: a HEAD request must not buy a number.
+      method: ['GET', 'POST'], url: HANDLER_PATH, bodyLimit: BODY_LIMIT, config: { access: 'public' }, exposeHeadRoute: false,
       async handler(request, reply) {
         const p = paramsOf(request);
         const now = ctx.now();

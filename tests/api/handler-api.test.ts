@@ -104,6 +104,13 @@ describe.each(dbKinds)('handler_api.php on %s', (kind) => {
     });
   });
 
+  it('a HEAD request (a link preview of a pasted URL) buys nothing', async () => {
+    await unchanged(async () => {
+      const head = await fetch(`${s.url}/stubs/handler_api.php?api_key=${a.key}&action=getNumber&service=tg`, { method: 'HEAD' });
+      expect(head.status).toBe(404);
+    });
+  });
+
   it('the next product takes over when the cheapest is sold out; then NO_NUMBERS', async () => {
     const first = await bought(b, { service: 'wa', country: 6 });
     const second = await bought(b, { service: 'wa', country: 6 });
