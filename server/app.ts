@@ -37,6 +37,10 @@ import { startJobs, type JobRunner } from './jobs/runner.js';
 import { registerApiKeyRoutes } from './apikeys/routes.js';
 import { registerActivationRoutes } from './activations/routes.js';
 import { redactApiKeys } from './activations/redact.js';
+import { registerDeviceRoutes } from './devices/routes.js';
+import { deviceHooks } from './devices/devices.js';
+import { registerSmsIngest } from './ingest/sms.routes.js';
+import { registerMessageRoutes } from './ingest/message.routes.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -90,9 +94,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCodeRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerActivationRoutes(app, ctx);
+  registerDeviceRoutes(app, ctx);
+  registerSmsIngest(app, ctx);
+  registerMessageRoutes(app, ctx);
   registerResourceRoutes(app, ctx, {
     users: userHooks, notices: noticeHooks,
     groups: groupHooks, discounts: discountHooks, goods: goodsHooks, stock: stockHooks, tokens: tokenHooks,
+    devices: deviceHooks,
   });
 
   const jobs = startJobs(ctx, allJobs, { timers: opts.runJobs === true });

@@ -36,6 +36,16 @@ export interface Settings {
   handlerRatePerKey: number;
   /** A getNumber may be cancelled (with its refund) this long after it was bought; 0: at once. */
   handlerCancelAfterMs: number;
+  /** Encrypts device secrets at rest (DEVICE_SECRET_KEY); unset: a key file under dataDir. */
+  deviceSecretKey?: string;
+  /** Webhook timestamps further than this from the server's clock are refused (ms). */
+  webhookMaxSkewMs: number;
+  /** A device silent this long is flagged (ms). */
+  deviceSilentMs: number;
+  /** The SMTP receiver's port (0: off). */
+  smtpPort: number;
+  /** Largest mail the SMTP receiver takes, in bytes. */
+  smtpMaxBytes: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -68,6 +78,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     codeRatePerAddress: int(env.CODE_RATE_PER_ADDRESS, 6000),
     handlerRatePerKey: int(env.HANDLER_RATE_PER_KEY, 120_000),
     handlerCancelAfterMs: (env.HANDLER_CANCEL_AFTER_SECONDS === '0' ? 0 : int(env.HANDLER_CANCEL_AFTER_SECONDS, 120)) * 1000,
+    deviceSecretKey: env.DEVICE_SECRET_KEY || undefined,
+    webhookMaxSkewMs: int(env.WEBHOOK_MAX_SKEW_SECONDS, 600) * 1000,
+    deviceSilentMs: int(env.DEVICE_SILENT_MINUTES, 60) * 60_000,
+    smtpPort: env.SMTP_PORT === '0' ? 0 : int(env.SMTP_PORT, 2525),
+    smtpMaxBytes: int(env.SMTP_MAX_BYTES, 2 * 1024 * 1024),
   };
 }
 

@@ -16,6 +16,13 @@ export interface InboundMessage {
   /** When it arrived (ms); a time in the future counts as now. */
   receivedAt: number;
   deviceId?: number | null;
+  /** The SIM slot it came in on, when known. */
+  slot?: number | null;
+  /**
+   * Its identity (server/codes/dedupe.ts): a copy of a message stored within the window (or an exact
+   * copy, by the unique index) is not stored again and answers `duplicate: true`.
+   */
+  dedupe?: { fingerprint: string; exactKey: string; windowMs: number };
 }
 
 export interface Delivery {
@@ -24,6 +31,8 @@ export interface Delivery {
   /** The links that received the code (none: `reason` says why). */
   tokenIds: number[];
   reason: string | null;
+  /** A copy of a message stored before: nothing was written. */
+  duplicate?: boolean;
 }
 
 /**
@@ -41,10 +50,17 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
   const code = extractCode(msg.text)?.slice(0, 32) ?? null;
   const key = identKey(msg.recipient);
 
-  const delivery = await ctx.db.transaction().execute(async (trx) => {
+  const dedupe = msg.dedupe;
+  const run = () => ctx.db.transaction().execute(async (trx): Promise<Delivery> => {
+    if (dedupe) {
+      const copy = await trx.selectFrom('messages').select(['id', 'code']).where('fingerprint', '=', dedupe.fingerprint)
+        .where('received_at', '>=', at - dedupe.windowMs).where('received_at', '<=', at + dedupe.windowMs).limit(1).executeTakeFirst();
+      if (copy) return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
+    }
     const message = await trx.insertInto('messages').values({
       source: msg.source, device_id: msg.deviceId ?? null, sender: sender || null, recipient: msg.recipient.slice(0, 255),
       text: msg.text, code, token_id: null, reason: null, received_at: at, create_at: now,
+      slot: msg.slot ?? null, fingerprint: dedupe?.fingerprint ?? null, exact_key: dedupe?.exactKey ?? null,
     }).returning('id').executeTakeFirstOrThrow();
     const messageId = Number(message.id);
 
@@ -75,11 +91,26 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
     }
     if (!tokenIds.length) reason ??= '链接状态已变化';
     else reason = null;
-    await trx.updateTable('messages').set({ token_id: tokenIds[0] ?? null, reason }).where('id', '=', messageId).execute();
+    await trx.updateTable('messages').set({ token_id: tokenIds[0] ?? null, reason, matched: tokenIds.length ? 1 : 0 }).where('id', '=', messageId).execute();
     return { messageId, code, tokenIds, reason };
   });
+  let delivery: Delivery;
+  try {
+    delivery = await run();
+  } catch (err) {
+    // Two exact copies at once (another process): the unique index let one in.
+    if (!dedupe || !isUniqueViolation(err)) throw err;
+    const copy = await ctx.db.selectFrom('messages').select(['id', 'code']).where('exact_key', '=', dedupe.exactKey).executeTakeFirst();
+    if (!copy) throw err;
+    return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
+  }
   codeSignal(ctx.database).publish(delivery.tokenIds);
   return delivery;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
 /** Why a recipient has no link that can receive: the newest link it had says it best. */

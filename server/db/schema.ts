@@ -203,6 +203,30 @@ export interface MessagesTable {
   reason: string | null;
   received_at: number;
   create_at: number;
+  /** The SIM slot it came in on (1, 2), when the device said (migration 006). */
+  slot: number | null;
+  /** 1 when it reached a link. */
+  matched: Generated<number>;
+  /** Identity for deduplication (server/codes/dedupe.ts); null for messages entered by hand. */
+  fingerprint: string | null;
+  exact_key: string | null;
+}
+
+/** A phone or modem pool posting to `/api/ingest/sms/<key>` (migration 006). */
+export interface DevicesTable {
+  id: Generated<number>;
+  name: string;
+  /** Public, in the webhook URL. */
+  key: string;
+  /** The signing secret, encrypted (server/devices/secret-box.ts). */
+  secret_enc: string;
+  sim1: string | null;
+  sim2: string | null;
+  enabled: Generated<number>;
+  remark: string | null;
+  last_seen_at: number | null;
+  message_count: Generated<number>;
+  create_at: number;
 }
 
 interface RecordBase {
@@ -345,4 +369,5 @@ export interface DB {
   usdt_watch: UsdtWatchTable;
   api_keys: ApiKeysTable;
   api_orders: ApiOrdersTable;
+  devices: DevicesTable;
 }

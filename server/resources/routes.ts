@@ -46,14 +46,14 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
     });
   }
 
-  // A domain may own a path itself (it registers first) and call readOne for the generic part.
+  // A domain may own a path itself (it registers first: detail, add) and call readOne for the generic part.
   if (def.access.show && !app.hasRoute({ method: 'GET', url: `${base}/detail` })) {
     app.get(`${base}/detail`, { config: { access: def.access.show } }, async (request) => {
       return ok(await one(request, idOf((request.query as Record<string, unknown>).id)));
     });
   }
 
-  if (def.access.add) {
+  if (def.access.add && !app.hasRoute({ method: 'POST', url: `${base}/add` })) {
     app.post(`${base}/add`, { config: { access: def.access.add } }, async (request) => {
       const values = await prepare(validateFields(def.fields, request.body, 'add', { tz }), 'add');
       const id = await db.transaction().execute(async (trx) => {

@@ -86,6 +86,16 @@ const GR = '$group';
 const DEF = '$defaultGroup';
 const D = '$discount';
 const S = '$stock';
+const DV = '$device';
+const DK = '$ingestKey';
+const DOFF = '$offKey';
+
+/** The SMS webhook answers refusals in its HTTP status too; a body that holds no signature is 401. */
+const INGEST = 'POST /api/ingest/sms/:key';
+const unreadable = ['broken JSON', 'a JSON array', 'a JSON string', 'a JSON number', 'JSON true'];
+// Its bodies are small: the 100 KB of deep nesting is over its 64 KB limit.
+const ingestGeneral = (c: Omit<Case, 'route'>): Omit<Case, 'route'> =>
+  ({ ...c, path: `/api/ingest/sms/${DK}`, code: c.code ?? (unreadable.includes(c.what) ? 400 : c.what === 'deep nesting' ? 413 : 401) });
 
 function specificCases(): Case[] {
   const c = C;
@@ -304,6 +314,46 @@ function commerceCases(): Case[] {
     ...[{ id: 1 }, { key: 'sak_mine' }].map((body) => ({ route: 'POST /api/apikey/create', what: JSON.stringify(body), body })),
     ...[{}, { user_id: 'x' }, { user_id: 0 }, { user_id: [C] }, { user_id: C, remark: 'x' }, { user_id: 999_999, code: 404 }, { user_id: C, code: 409 }]
       .map(({ code, ...body }) => ({ route: 'POST /api/apikey/revoke', what: JSON.stringify(body), body, code })),
+    ...intakeCases(),
+  ];
+}
+
+function intakeCases(): Case[] {
+  const form = 'application/x-www-form-urlencoded';
+  return [
+    // devices
+    ...[
+      {}, { name: '' }, { name: 'x'.repeat(51) }, { name: 5 }, { name: 'a', sim1: 'abc' }, { name: 'a', sim2: '12' },
+      { name: 'a', sim1: '+86 138' }, { name: 'a', enabled: 'yes' }, { name: 'a', key: 'mine' }, { name: 'a', secret: 'mine' },
+      { name: 'a', last_seen_at: '2025-01-01 00:00:00' }, { name: 'a', silent: false }, { name: 'a', remark: 'x'.repeat(256) },
+    ].map((body) => ({ route: 'POST /api/device/add', what: JSON.stringify(body), body })),
+    ...[
+      {}, { id: 'x' }, { id: DV, name: '' }, { id: DV, sim1: '12' }, { id: DV, key: 'k' }, { id: DV, enabled: 2 },
+      { id: DV, message_count: 0 }, { id: 999_999, name: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/device/edit', what: JSON.stringify(body), body, code })),
+    ...idsCases('POST /api/device/del'),
+    ...detailCases('GET /api/device/detail'),
+    ...listCases('POST /api/device/data', { enabled: 'yes', name: 5, key: 5, sim1: ['1'] }),
+    ...[{}, { id: 'x' }, { id: 0 }, { id: DV, secret: 'mine' }, { id: 999_999, code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/device/secret', what: JSON.stringify(body), body, code })),
+    // the SMS webhook
+    { route: INGEST, what: 'an unknown device', path: '/api/ingest/sms/AAAAAAAAAAAAAAAAAAAAAA', raw: 'from=1&content=x', contentType: form, code: 404 },
+    { route: INGEST, what: 'a disabled device', path: `/api/ingest/sms/${DOFF}`, raw: 'from=1&content=x', contentType: form, code: 403 },
+    { route: INGEST, what: 'no signature', path: `/api/ingest/sms/${DK}`, raw: 'from=1&content=x&timestamp=1700000000000', contentType: form, code: 401 },
+    { route: INGEST, what: 'a wrong signature', path: `/api/ingest/sms/${DK}`, raw: 'from=1&content=x&timestamp=1700000000000&sign=abc%253D', contentType: form, code: 401 },
+    { route: INGEST, what: 'a timestamp that is not a number', path: `/api/ingest/sms/${DK}`, raw: '{"from":"1","content":"x","timestamp":"soon","sign":"abc"}', code: 400 },
+    { route: INGEST, what: 'a body over 64 KB', path: `/api/ingest/sms/${DK}`, raw: JSON.stringify({ content: 'x'.repeat(70_000) }), code: 413 },
+    { route: 'GET /api/ingest/sms/:key', what: 'an unknown device', path: '/api/ingest/sms/AAAAAAAAAAAAAAAAAAAAAA', code: 404 },
+    { route: 'GET /api/ingest/sms/:key', what: 'no fields', path: `/api/ingest/sms/${DK}`, code: 401 },
+    { route: 'GET /api/ingest/sms/:key', what: 'fields glued to the key without a signature', path: `/api/ingest/sms/${DK}&content=x&timestamp=1700000000000`, code: 401 },
+    // the inbox and manual entry
+    ...[
+      {}, { recipient: '+8613800000000' }, { text: '验证码 123456' }, { recipient: 5, text: 'x' }, { recipient: '', text: 'x' },
+      { recipient: 'a', text: 'x'.repeat(5001) }, { recipient: 'a', text: 'x', code: '123456' }, { recipient: 'a', text: 'x', source: 'sms' },
+      { recipient: 'a', text: 'x', token_id: 1 }, { recipient: 'a', text: 'x', sender: ['x'] }, { recipient: 'x'.repeat(129), text: 'x' },
+    ].map((body) => ({ route: 'POST /api/message/add', what: JSON.stringify(body).slice(0, 70), body })),
+    ...detailCases('GET /api/message/detail'),
+    ...listCases('POST /api/message/data', { source: 'fax', matched: 'yes', device_id: 'x', reason: 'x' }),
   ];
 }
 
@@ -346,6 +396,13 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     rows[DEF] = Number((await s.database.db.selectFrom('groups').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow()).id);
     rows[D] = (await s.post('/api/discount/add', { user_id: customer.id, rate: 0.9 }, sup)).data.id;
     rows[S] = Number((await s.database.db.selectFrom('stock_items').select('id').where('state', '=', 'sold').executeTakeFirstOrThrow()).id);
+    const device = await s.post('/api/device/add', { name: '一号机', sim1: '+8613800000000' }, sup);
+    rows[DV] = device.data.id;
+    rows[DK] = new URL(device.data.webhook_url).pathname.split('/').pop()!;
+    const off = await s.post('/api/device/add', { name: '停用机', enabled: false }, sup);
+    rows[DOFF] = new URL(off.data.webhook_url).pathname.split('/').pop()!;
+    // A message in the inbox.
+    expect((await s.post('/api/message/add', { recipient: '+8613800000000', text: '你好' }, sup)).code).toBe(200);
   });
   afterAll(() => s?.close());
 
@@ -373,7 +430,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   // Stock import takes up to 16 MB (50,000 lines): its oversized body is over that.
   const oversized = (route: string, c: Omit<Case, 'route'>) => (route === 'POST /api/stock/import' && c.code === 413
     ? { ...c, what: 'an oversized body (over 16 MB)', raw: JSON.stringify({ goods_id: 1, text: 'x'.repeat(17 * 1024 * 1024) }) } : c);
-  const general = postRoutes.flatMap((r) => everywhere.map((c) => ({ ...oversized(key(r), c), route: key(r) })));
+  const general = postRoutes.flatMap((r) => everywhere.map((c) => ({ ...(key(r) === INGEST ? ingestGeneral(c) : oversized(key(r), c)), route: key(r) })));
   it.each(general.map((c) => [c.route, c.what, c] as const))('%s with %s', async (_r, _w, c) => expectRefused(c));
 
   it('every route has cases of its own', () => {

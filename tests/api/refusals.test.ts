@@ -18,7 +18,8 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   let transferId: number;
   /** Rows of the business, most of them the other customer's. */
   const shop = {} as Record<'group' | 'spareGroup' | 'discount' | 'spareDiscount' | 'goods' | 'spareGoods' | 'stockDel' | 'stockOff' | 'stockOn' | 'orderA' | 'orderB', number>
-    & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } };
+    & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } }
+    & Partial<Record<'device' | 'spareDevice' | 'message', number>>;
 
   /** A call each sup route would accept from a sup: the refusal must be about the role alone. */
   const valid = (): Record<string, { query?: string; body?: unknown }> => ({
@@ -62,6 +63,15 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/order/refund': { body: { id: shop.orderA, amount: 0.5, remark: '补偿' } },
     'POST /api/token/refund': { body: { id: shop.tokenB.id, remark: '退款' } },
     'POST /api/apikey/revoke': { body: { user_id: customer.id } },
+    'POST /api/device/data': { body: {} },
+    'GET /api/device/detail': { query: `?id=${shop.device}` },
+    'POST /api/device/add': { body: { name: '偷偷加的手机' } },
+    'POST /api/device/edit': { body: { id: shop.device, enabled: false } },
+    'POST /api/device/del': { body: { ids: [shop.spareDevice] } },
+    'POST /api/device/secret': { body: { id: shop.device } },
+    'POST /api/message/data': { body: {} },
+    'GET /api/message/detail': { query: `?id=${shop.message}` },
+    'POST /api/message/add': { body: { recipient: '+8613800000000', text: '验证码 135790' } },
   });
   const send = (r: RouteInfo, token: string | undefined, input: { query?: string; body?: unknown } = {}) =>
     s.call(r.method, r.path + (input.query ?? ''), { token, body: r.method === 'POST' ? input.body ?? {} : undefined });
@@ -94,6 +104,9 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     [shop.stockDel, shop.stockOff, shop.stockOn] = available.map((r) => Number(r.id));
     expect((await s.post('/api/stock/disable', { ids: [shop.stockOn] }, supToken)).data.changed).toBe(1);
     expect((await s.post('/api/apikey/create', {}, customer.token)).code).toBe(200);
+    shop.device = (await s.post('/api/device/add', { name: '一号机' }, supToken)).data.id;
+    shop.spareDevice = (await s.post('/api/device/add', { name: '待删除' }, supToken)).data.id;
+    shop.message = Number((await s.database.db.selectFrom('messages').select('id').executeTakeFirstOrThrow()).id);
   });
   afterAll(() => s?.close());
 
@@ -207,6 +220,8 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     expect(code.data).toMatchObject({ state: 'active', code: null });
     expect((await s.post('/api/user/login', {})).code).toBe(400);
     expect((await s.post('/api/user/register', {})).code).toBe(400);
+    const ingest = await s.call('POST', '/api/ingest/sms/no-such-device', { raw: 'from=1&content=2', contentType: 'application/x-www-form-urlencoded' });
+    expect([ingest.status, ingest.code]).toEqual([404, 404]);
   });
 
   // Last, as it changes data: the calls refused above are ones a sup may make.

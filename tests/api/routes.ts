@@ -62,6 +62,10 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/apikey/info', access: 'customer' },
   { method: 'POST', path: '/api/apikey/create', access: 'customer' },
   { method: 'POST', path: '/api/apikey/revoke', access: 'sup' },
+  // code intake
+  { method: 'POST', path: '/api/device/secret', access: 'sup' },
+  { method: 'GET', path: '/api/ingest/sms/:key', access: 'public' },
+  { method: 'POST', path: '/api/ingest/sms/:key', access: 'public' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {

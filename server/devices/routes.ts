@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { resources } from '../../resources.config.js';
+import type { Ctx } from '../context.js';
+import { fail, ok } from '../http/envelope.js';
+import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
+import { idOf, readOne } from '../resources/routes.js';
+import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } from './devices.js';
+
+/**
+ * `POST /api/device/add` makes a device and answers its webhook URL and its secret, the only time
+ * the secret is sent; `POST /api/device/secret` replaces the secret (the old one stops working at
+ * once) and answers the new one, once. Neither is logged (request bodies and answers never are).
+ */
+export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const def = resources.devices;
+
+  app.post('/api/device/add', { config: { access: 'sup' } }, async (request) => {
+    const values = validateFields(def.fields, request.body, 'add', { tz: ctx.settings.timeZone });
+    const secret = newDeviceSecret();
+    const key = newDeviceKey();
+    const inserted = await ctx.db.insertInto('devices').values({
+      name: String(values.name), sim1: (values.sim1 as string | null) ?? null, sim2: (values.sim2 as string | null) ?? null,
+      enabled: values.enabled === undefined ? 1 : Number(values.enabled), remark: (values.remark as string | null) ?? null,
+      key, secret_enc: sealSecret(ctx, secret), create_at: ctx.now(),
+    }).returning('id').executeTakeFirstOrThrow();
+    const row = await readOne(ctx, def, request, Number(inserted.id), deviceHooks);
+    return ok({ ...row, webhook_url: webhookUrl(ctx, request, key), secret }, '设备已添加：密钥只显示这一次，请立即复制');
+  });
+
+  app.post('/api/device/secret', { config: { access: 'sup' } }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['id']);
+    const id = idOf(body.id);
+    const secret = newDeviceSecret();
+    const updated = await ctx.db.updateTable('devices').set({ secret_enc: sealSecret(ctx, secret) }).where('id', '=', id)
+      .returning('key').executeTakeFirst();
+    if (!updated) throw fail.notFound('设备不存在');
+    return ok({ id, webhook_url: webhookUrl(ctx, request, updated.key), secret }, '新密钥已生成：只显示这一次，旧密钥立即失效');
+  });
+}
