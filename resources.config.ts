@@ -594,6 +594,7 @@ export const pages = {
     route: '/system/usdt', label: 'USDT 设置', access: 'sup',
     menu: { section: 'system', label: 'USDT 设置', icon: 'DollarOutlined', order: 4, visible: 'sup' },
   },
+  deviceCreate: { route: '/system/device/create', label: '新建设备', access: 'sup' },
 } satisfies Record<string, PageDef>;
 
 /** The one place that says whether a role passes a rule. */

@@ -4,6 +4,7 @@ import {
   ProfileOutlined, RedoOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { DollarOutlined, SwapOutlined } from '@ant-design/icons';
+import { InboxOutlined, MobileOutlined } from '@ant-design/icons';
 import { registerIcons } from '../framework/icons';
 
 /** Every icon named in resources.config.ts. */
@@ -13,3 +14,4 @@ registerIcons({
   ProfileOutlined, RedoOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined, WalletOutlined,
 });
 registerIcons({ DollarOutlined, SwapOutlined });
+registerIcons({ InboxOutlined, MobileOutlined });

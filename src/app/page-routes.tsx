@@ -13,6 +13,8 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   recharge: lazy(() => import('../pages/recharge/RechargePage')),
   usdt: lazy(() => import('../pages/usdt/UsdtPage')),
   usdtConfig: lazy(() => import('../pages/usdt-config/UsdtConfigPage')),
+  // Ahead of the generated create form on the same path: the device's secret is shown once.
+  deviceCreate: lazy(() => import('../pages/devices/DeviceCreatePage')),
 };
 
 export function pageRoutes(defs: Record<string, PageDef>) {
