@@ -536,7 +536,7 @@ export const resources = {
     actions: [{ name: 'deviceSecret', label: '重置密钥', access: 'sup' }],
   },
   messages: {
-    label: '收到的消息', api: 'message', table: 'messages', route: '/system/message',
+    label: '消息', api: 'message', table: 'messages', route: '/system/message',
     menu: { section: 'system', label: '收件箱', icon: 'InboxOutlined', order: 7, visible: 'sup' },
     access: { list: 'sup', show: 'sup', add: 'sup' },
     defaultSort: newestFirst,

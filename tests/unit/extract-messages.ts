@@ -22,6 +22,9 @@ export const MESSAGES: Row[] = [
   { lang: 'zh', service: 'Douyin', text: '【抖音】验证码8843，用于手机验证码登录，5分钟内有效。验证码提供给他人可能导致帐号被盗，请勿泄露，谨防被骗。', code: '8843' },
   { lang: 'zh', service: 'Bilibili', text: '【哔哩哔哩】619204为本次登录验证码，请在5分钟内完成验证。为保证账号安全，请勿泄漏此验证码。', code: '619204' },
   { lang: 'zh', service: 'Weibo', text: '【微博】您的校验码是 402917，有效期10分钟，如非本人操作请忽略本短信。', code: '402917' },
+  // A full-width comma right after the code, nothing between keyword and code.
+  { lang: 'zh', service: 'generic', text: '验证码123456，请勿泄露', code: '123456' },
+  { lang: 'zh', service: 'generic', text: '您的验证码为8899，5分钟内有效', code: '8899' },
   { lang: 'zh', service: 'Xiaohongshu', text: '【小红书】您的验证码是 153068，3 分钟内有效，请勿泄露给他人。', code: '153068' },
   { lang: 'zh', service: '12306', text: '【铁路12306】您正在使用手机核验，验证码：823047，请在10分钟内完成核验。请勿向任何人提供此验证码。', code: '823047' },
   { lang: 'zh', service: '12306 order', text: '【12306】您的订票验证码为8821，车次G1234，请于30分钟内完成支付。', code: '8821' },
