@@ -41,6 +41,7 @@ import { registerDeviceRoutes } from './devices/routes.js';
 import { deviceHooks } from './devices/devices.js';
 import { registerSmsIngest } from './ingest/sms.routes.js';
 import { registerMessageRoutes } from './ingest/message.routes.js';
+import { mailIntake } from './ingest/mail.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -50,12 +51,16 @@ export interface AppOptions {
   logger?: boolean;
   /** Run the background jobs on their timers (the server process does; tests call `app.jobs.runNow`). */
   runJobs?: boolean;
+  /** Start the SMTP receiver for mail products when the app is ready (port 0: any free port). */
+  smtp?: { port: number; host?: string };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The background jobs of this app (server/jobs), stopped when the app closes. */
     jobs: JobRunner;
+    /** The SMTP receiver's port once listening (null: not started). */
+    smtpPort: number | null;
   }
 }
 
@@ -106,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const jobs = startJobs(ctx, allJobs, { timers: opts.runJobs === true });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  startMailIntake(app, ctx, opts.smtp);
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, 'index.html'))) {
     await serveConsole(app, path.resolve(settings.staticDir));
@@ -113,6 +119,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler(sendNotFound);
   }
   return app;
+}
+
+function startMailIntake(app: FastifyInstance, ctx: Ctx, smtp: AppOptions['smtp']): void {
+  app.decorate('smtpPort', null);
+  if (!smtp) return;
+  const receiver = mailIntake(ctx);
+  app.addHook('onReady', async () => { app.smtpPort = await receiver.listen(smtp.port, smtp.host); });
+  app.addHook('onClose', () => receiver.close());
 }
 
 /** The built console; any non-API path that is not a file gets index.html (client-side routes). */

@@ -42,8 +42,9 @@ export interface Settings {
   webhookMaxSkewMs: number;
   /** A device silent this long is flagged (ms). */
   deviceSilentMs: number;
-  /** The SMTP receiver's port (0: off). */
+  /** The SMTP receiver's port (0: off) and address (mail comes from other hosts: all of them by default). */
   smtpPort: number;
+  smtpHost: string;
   /** Largest mail the SMTP receiver takes, in bytes. */
   smtpMaxBytes: number;
 }
@@ -82,6 +83,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webhookMaxSkewMs: int(env.WEBHOOK_MAX_SKEW_SECONDS, 600) * 1000,
     deviceSilentMs: int(env.DEVICE_SILENT_MINUTES, 60) * 60_000,
     smtpPort: env.SMTP_PORT === '0' ? 0 : int(env.SMTP_PORT, 2525),
+    smtpHost: env.SMTP_HOST || '0.0.0.0',
     smtpMaxBytes: int(env.SMTP_MAX_BYTES, 2 * 1024 * 1024),
   };
 }

@@ -25,9 +25,12 @@ if (first.created) {
     (first.generatedPassword ? `，初始密码（只显示这一次）：${first.generatedPassword}\n` : '（密码取自 ADMIN_PASSWORD）\n'));
 }
 
-const app = await buildApp({ settings, database, runJobs: true });
+const app = await buildApp({
+  settings, database, runJobs: true, smtp: settings.smtpPort ? { port: settings.smtpPort, host: settings.smtpHost } : undefined,
+});
 const shutdown = async () => { await app.close(); await database.close(); process.exit(0); };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 await app.listen({ port: settings.port, host: settings.host });
 process.stdout.write(`控制台与 API 已启动: http://${settings.host}:${settings.port}/ （数据库: ${database.dialect}）\n`);
+if (app.smtpPort) process.stdout.write(`邮件接收 (SMTP) 已启动: ${settings.smtpHost}:${app.smtpPort}\n`);

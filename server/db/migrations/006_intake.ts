@@ -40,6 +40,8 @@ export function intake(dialect: Dialect) {
       await db.schema.createIndex('messages_fingerprint_received_at').on('messages').columns(['fingerprint', 'received_at']).execute();
       await db.schema.createIndex('messages_device_id_create_at').on('messages').columns(['device_id', 'create_at']).execute();
       await db.schema.createIndex('messages_matched_create_at').on('messages').columns(['matched', 'create_at']).execute();
+      // The SMTP receiver asks at every RCPT whether an address is a mailbox in stock.
+      await db.schema.createIndex('stock_items_ident_key').on('stock_items').column('ident_key').execute();
       await db.schema.createIndex('messages_source_create_at').on('messages').columns(['source', 'create_at']).execute();
     },
   };

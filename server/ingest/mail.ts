@@ -1,0 +1,31 @@
+import type { Ctx } from '../context.js';
+import { DEDUPE_WINDOW_MS, exactKey, messageFingerprint } from '../codes/dedupe.js';
+import { deliverMessage } from '../codes/deliver.js';
+import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from '../codes/smtp.js';
+
+/**
+ * The SMTP receiver for mail products (SMTP_PORT): a recipient is taken only when it is a mailbox
+ * in the stock of a mail product (refused at RCPT otherwise: nothing is stored for strangers), and
+ * each accepted mail goes through deliverMessage once per recipient, its subject and text together.
+ * A failure answers 451, and the sending server tries again later; copies are stored once.
+ */
+export function mailIntake(ctx: Ctx): SmtpReceiver {
+  return createSmtpReceiver({
+    maxBytes: ctx.settings.smtpMaxBytes,
+    accepts: async (address) => Boolean(await ctx.db.selectFrom('stock_items as s').innerJoin('goods as g', 'g.id', 's.goods_id')
+      .select('s.id').where('s.ident_key', '=', address).where('g.channel', '=', 'mail').limit(1).executeTakeFirst()),
+    onMail: async (mail) => {
+      for (const recipient of mail.recipients) await deliverMail(ctx, mail, recipient);
+    },
+    onError: (err) => ctx.log.warn({ err }, 'smtp intake'),
+  });
+}
+
+async function deliverMail(ctx: Ctx, mail: InboundMail, recipient: string) {
+  const text = mailText(mail).replace(/\u0000/g, '');
+  const identity = { source: 'mail', recipient, sender: mail.sender, text: mail.messageId ? `${mail.messageId}\n${text}` : text, receivedAt: mail.receivedAt };
+  await deliverMessage(ctx, {
+    source: 'mail', recipient, sender: mail.sender, text, receivedAt: mail.receivedAt,
+    dedupe: { fingerprint: messageFingerprint(identity), exactKey: exactKey(identity), windowMs: DEDUPE_WINDOW_MS },
+  });
+}
