@@ -15,7 +15,7 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
   let mailApp: FastifyInstance;
   let sup: string;
   let link: { id: number; token: string; identifier: string };
-  let transport: nodemailer.Transporter;
+  let transport: ReturnType<typeof nodemailer.createTransport>;
 
   beforeAll(async () => {
     s = await startServer(kind);
