@@ -42,6 +42,7 @@ import { deviceHooks } from './devices/devices.js';
 import { registerSmsIngest } from './ingest/sms.routes.js';
 import { registerMessageRoutes } from './ingest/message.routes.js';
 import { mailIntake } from './ingest/mail.js';
+import { attachPgSignal } from './codes/pg-signal.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -112,6 +113,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   startMailIntake(app, ctx, opts.smtp);
+  // On PostgreSQL, `?wait=` reads wake when another process delivers a code.
+  const releaseSignal = await attachPgSignal(database, app.log);
+  app.addHook('onClose', releaseSignal);
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, 'index.html'))) {
     await serveConsole(app, path.resolve(settings.staticDir));

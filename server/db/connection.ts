@@ -15,6 +15,8 @@ export interface Database {
   sqlite?: SQLite.Database;
   /** Short-lived caches of hot reads, emptied by every write through `db`. */
   caches: ReadCaches;
+  /** PostgreSQL's pool (its options open a dedicated connection for LISTEN, server/codes/pg-signal.ts). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -119,5 +121,5 @@ async function connectPostgres(url: string, caches: ReadCaches, schema?: string)
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [caches.plugin()] });
-  return { db, dialect: 'postgres', caches, close: () => db.destroy() };
+  return { db, dialect: 'postgres', caches, pgPool: pool, close: () => db.destroy() };
 }
