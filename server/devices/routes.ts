@@ -3,6 +3,7 @@ import { resources } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
+import { formatTime } from '../lib/time.js';
 import { idOf, readOne } from '../resources/routes.js';
 import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } from './devices.js';
 
@@ -11,6 +12,8 @@ import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } fr
  * the secret is sent; `POST /api/device/secret` replaces the secret (the old one stops working at
  * once) and answers the new one, once. Neither is logged (request bodies and answers never are).
  */
+const SILENT_SHOWN = 20;
+
 export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
   const def = resources.devices;
 
@@ -25,6 +28,20 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
     }).returning('id').executeTakeFirstOrThrow();
     const row = await readOne(ctx, def, request, Number(inserted.id), deviceHooks);
     return ok({ ...row, webhook_url: webhookUrl(ctx, request, key), secret }, '设备已添加：密钥只显示这一次，请立即复制');
+  });
+
+  // The sup's home: enabled devices that have sent nothing for DEVICE_SILENT_MINUTES (phones killed in the background).
+  app.get('/api/device/silent', { config: { access: 'sup' } }, async () => {
+    const since = ctx.now() - ctx.settings.deviceSilentMs;
+    const rows = await ctx.db.selectFrom('devices').select(['id', 'name', 'last_seen_at', 'create_at'])
+      .where('enabled', '=', 1)
+      .where((eb) => eb.or([eb('last_seen_at', '<', since), eb.and([eb('last_seen_at', 'is', null), eb('create_at', '<', since)])]))
+      .orderBy('last_seen_at').orderBy('id').limit(SILENT_SHOWN + 1).execute();
+    return ok({
+      minutes: Math.round(ctx.settings.deviceSilentMs / 60_000),
+      more: rows.length > SILENT_SHOWN,
+      list: rows.slice(0, SILENT_SHOWN).map((r) => ({ id: Number(r.id), name: r.name, last_seen_at: formatTime(r.last_seen_at, ctx.settings.timeZone) })),
+    });
   });
 
   app.post('/api/device/secret', { config: { access: 'sup' } }, async (request) => {

@@ -436,7 +436,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   it('every route has cases of its own', () => {
     const covered = new Set(specificCases().map((c) => c.route));
     const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index',
-      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll', 'GET /api/apikey/info'];
+      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll', 'GET /api/apikey/info', 'GET /api/device/silent'];
     // Calls that take no input at all: the general bodies above (POST) or nothing to get wrong (GET).
     expect(routes.map(key).filter((k) => !covered.has(k)).sort()).toEqual(plain.sort());
   });

@@ -133,8 +133,13 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
     const row = list.data.list[0];
     expect(row).toMatchObject({ name: '一号机', silent: false, messages_today: 6, message_count: 6 });
     expect(row.last_seen_at).toBe(localTimeOf(s.clock.now()));
+    expect((await s.get('/api/device/silent', sup)).data.list.map((d: any) => d.name)).not.toContain('一号机');
     s.clock.advance(61 * 60_000);
     expect((await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].silent).toBe(true);
+    const silent = await s.get('/api/device/silent', sup);
+    expect(silent.data).toMatchObject({ minutes: 60, more: false });
+    // The disabled 二号机 is not watched.
+    expect(silent.data.list.map((d: any) => d.name)).toEqual(['一号机']);
     expect((await sendSms(s, device, 'hello', { simInfo: 'SIM1_+8613800138004' })).status).toBe(200);
     expect((await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].silent).toBe(false);
   });

@@ -69,6 +69,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/device/edit': { body: { id: shop.device, enabled: false } },
     'POST /api/device/del': { body: { ids: [shop.spareDevice] } },
     'POST /api/device/secret': { body: { id: shop.device } },
+    'GET /api/device/silent': {},
     'POST /api/message/data': { body: {} },
     'GET /api/message/detail': { query: `?id=${shop.message}` },
     'POST /api/message/add': { body: { recipient: '+8613800000000', text: '验证码 135790' } },

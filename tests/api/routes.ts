@@ -64,6 +64,7 @@ const domain: RouteInfo[] = [
   { method: 'POST', path: '/api/apikey/revoke', access: 'sup' },
   // code intake
   { method: 'POST', path: '/api/device/secret', access: 'sup' },
+  { method: 'GET', path: '/api/device/silent', access: 'sup' },
   { method: 'GET', path: '/api/ingest/sms/:key', access: 'public' },
   { method: 'POST', path: '/api/ingest/sms/:key', access: 'public' },
 ];

@@ -1,10 +1,13 @@
 import { Card, Col, Row, Tag, Typography } from 'antd';
+import SilentDevices from './SilentDevices';
 import { adminSummary } from './stat-cards';
 import type { AdminFigures } from './use-statistics';
 
 /** The sup's platform totals, with the difference tagged 正常 (0) or 异常. */
 export default function AdminSummary({ admin }: { admin: AdminFigures }) {
   return (
+    <>
+    <SilentDevices />
     <Card title="平台汇总" size="small" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 16]}>
         {adminSummary(admin).map((item) => (
@@ -22,5 +25,6 @@ export default function AdminSummary({ admin }: { admin: AdminFigures }) {
         ))}
       </Row>
     </Card>
+    </>
   );
 }
