@@ -76,6 +76,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       serializers: { req: (req) => ({ method: req.method, url: redactApiKeys(maskLinkTokens(req.url)), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
     },
     bodyLimit: BODY_LIMIT,
+    // SmsForwarder's GET webhook glues its fields (the SMS included) to the device key in the path.
+    maxParamLength: 4096,
     trustProxy: trustProxyOption(settings.trustProxy),
     ...serverTimeouts(settings),
   });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGoods, buyOk, credit, importLines } from '../helpers/commerce.js';
 import { addDevice, postRaw, sendSms, smsRequest, type Device } from '../helpers/intake.js';
+import { appSign } from '../helpers/smsforwarder-app.js';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 
 const T0 = Date.UTC(2025, 8, 1, 4, 0, 0);
@@ -72,6 +73,15 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
     expect(await read(links['+8613800138002'].token)).toMatchObject({ code: '730411' });
   });
 
+  it('a GET webhook (fields glued to the URL, no `from`, as the app\'s GET sends them) delivers the code', async () => {
+    s.clock.advance(1000);
+    const ts = s.clock.now();
+    const content = ['+8610690000', '验证码 908172，请勿泄露', 'SIM1_+8613800138001', 'SubId：1', localTimeOf(ts), 'Redmi'].join('\n');
+    const res = await fetch(`${s.url}${device.path}&content=${encodeURIComponent(content)}&timestamp=${ts}&sign=${encodeURIComponent(appSign(ts, device.secret))}`);
+    expect(res.status).toBe(200);
+    expect(await read(links['+8613800138001'].token)).toMatchObject({ code: '908172' });
+  });
+
   it('the same message twice (a retry) is stored once', async () => {
     const req = smsRequest(s, device, '验证码 111222，请勿泄露', { simInfo: 'SIM1_+8613800138000' });
     const before = await s.database.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -131,7 +141,7 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
   it('the device list shows last seen, messages today and the silent flag', async () => {
     const list = await s.post('/api/device/data', { name: '一号机' }, sup);
     const row = list.data.list[0];
-    expect(row).toMatchObject({ name: '一号机', silent: false, messages_today: 6, message_count: 6 });
+    expect(row).toMatchObject({ name: '一号机', silent: false, messages_today: 7, message_count: 7 });
     expect(row.last_seen_at).toBe(localTimeOf(s.clock.now()));
     expect((await s.get('/api/device/silent', sup)).data.list.map((d: any) => d.name)).not.toContain('一号机');
     s.clock.advance(61 * 60_000);
