@@ -3,7 +3,7 @@
  * it alone: `npm run bench -- server`, `npm run bench -- console` (first paint of /login),
  * `npm run bench -- list` (lists opened from the menu), `-- codes` (code reads on 100,000 links),
  * `-- purchases`, `-- million` (lists and statistics on a million orders), `-- handler` (SMS-Activate getStatus polled by
- * 1,000 activations, and its throughput). Prints figures; asserts nothing.
+ * 1,000 activations, and its throughput), `-- intake` (SMS webhook and SMTP in -> code readable). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -21,3 +21,4 @@ if (!only || only === 'codes') await (await import('./codes.js')).benchCodes();
 if (!only || only === 'purchases') await (await import('./purchases.js')).benchPurchases();
 if (!only || only === 'million') await (await import('./million.js')).benchMillion();
 if (!only || only === 'handler') await (await import('./handler.js')).benchHandler();
+if (!only || only === 'intake') await (await import('./intake.js')).benchIntake();

@@ -77,7 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: BODY_LIMIT,
     // SmsForwarder's GET webhook glues its fields (the SMS included) to the device key in the path.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     trustProxy: trustProxyOption(settings.trustProxy),
     ...serverTimeouts(settings),
   });
