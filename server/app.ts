@@ -39,7 +39,7 @@ import { registerActivationRoutes } from './activations/routes.js';
 import { redactApiKeys } from './activations/redact.js';
 import { registerDeviceRoutes } from './devices/routes.js';
 import { deviceHooks } from './devices/devices.js';
-import { registerSmsIngest } from './ingest/sms.routes.js';
+import { maskIngestUrl, registerSmsIngest } from './ingest/sms.routes.js';
 import { registerMessageRoutes } from './ingest/message.routes.js';
 import { mailIntake } from './ingest/mail.js';
 import { attachPgSignal } from './codes/pg-signal.js';
@@ -73,7 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Tokens and passwords never reach the log.
       redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
       // An API link's token is its only key: request lines name it shortened.
-      serializers: { req: (req) => ({ method: req.method, url: redactApiKeys(maskLinkTokens(req.url)), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
+      serializers: { req: (req) => ({ method: req.method, url: maskIngestUrl(redactApiKeys(maskLinkTokens(req.url))), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
     },
     bodyLimit: BODY_LIMIT,
     // SmsForwarder's GET webhook glues its fields (the SMS included) to the device key in the path.

@@ -44,6 +44,13 @@ export function registerSmsIngest(app: FastifyInstance, ctx: Ctx): void {
   });
 }
 
+/** For the request log: a device key shortened, and nothing of what a GET glues to it or puts in its query (the SMS). */
+export function maskIngestUrl<T extends string | undefined>(url: T): T | string {
+  if (!url?.startsWith(INGEST_PREFIX)) return url;
+  const key = url.slice(INGEST_PREFIX.length).split(/[&?]/)[0];
+  return `${INGEST_PREFIX}${key.slice(0, 4)}…`;
+}
+
 function refuse(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).type('application/json; charset=utf-8').send({ code: status, message, data: null });
 }
