@@ -131,7 +131,14 @@ function startMailIntake(app: FastifyInstance, ctx: Ctx, smtp: AppOptions['smtp'
   app.decorate('smtpPort', null);
   if (!smtp) return;
   const receiver = mailIntake(ctx);
-  app.addHook('onReady', async () => { app.smtpPort = await receiver.listen(smtp.port, smtp.host); });
+  app.addHook('onReady', async () => {
+    try {
+      app.smtpPort = await receiver.listen(smtp.port, smtp.host);
+    } catch (err) {
+      // A second process on this host (npm start twice) leaves mail to the first: the API still starts.
+      app.log.warn({ err }, `邮件接收 (SMTP) 未能监听 ${smtp.host ?? '0.0.0.0'}:${smtp.port}，本进程不接收邮件`);
+    }
+  });
   app.addHook('onClose', () => receiver.close());
 }
 

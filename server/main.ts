@@ -34,3 +34,4 @@ process.on('SIGTERM', shutdown);
 await app.listen({ port: settings.port, host: settings.host });
 process.stdout.write(`控制台与 API 已启动: http://${settings.host}:${settings.port}/ （数据库: ${database.dialect}）\n`);
 if (app.smtpPort) process.stdout.write(`邮件接收 (SMTP) 已启动: ${settings.smtpHost}:${app.smtpPort}\n`);
+else if (settings.smtpPort) process.stdout.write(`邮件接收 (SMTP) 未启动：端口 ${settings.smtpPort} 不可用（已被占用？）\n`);

@@ -65,6 +65,13 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
       .rejects.toMatchObject({ responseCode: 552 });
   });
 
+  it('a second process on the same SMTP port starts without mail instead of failing', async () => {
+    const second = await buildApp({ settings: s.settings, database: s.database, now: s.clock.now, logger: false, smtp: { port: mailApp.smtpPort!, host: '127.0.0.1' } });
+    await second.ready();
+    expect(second.smtpPort).toBeNull();
+    await second.close();
+  });
+
   it('the same mail delivered twice is stored once', async () => {
     const mail = { from: 'a@b.com', to: 'box-two@mail.example.com', subject: 'Code', text: 'Your code: 8080', messageId: '<same-1@b.com>' };
     const before = (await s.post('/api/message/data', {}, sup)).data.total;
