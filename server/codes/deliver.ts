@@ -115,7 +115,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Why a recipient has no link that can receive: the newest link it had says it best. */
 async function whyNoLink(trx: Kysely<DB>, key: string): Promise<string> {
-  if (!key) return '收件人为空';
+  if (!key) return '收件号码未知：请在手机的 SIM 卡备注里写上号码，或在设备管理里绑定卡槽号码';
   const last = await trx.selectFrom('tokens').select('state').where('ident_key', '=', key).orderBy('id', 'desc').limit(1).executeTakeFirst();
   switch (last?.state) {
     case undefined: return '没有持有该号码或邮箱的链接';

@@ -67,6 +67,14 @@ describe.each(dbKinds)('messages inbox on %s', (kind) => {
     expect(missed.data).toMatchObject({ matched: false, reason: '没有持有该号码或邮箱的链接' });
   });
 
+  it('an SMS whose receiving number nobody told is stored with what to do about it', async () => {
+    const sup2 = await addDevice(s, sup, { name: '无号码' });
+    expect((await sendSms(s, sup2, 'Telegram code 909090', { simInfo: 'SIM1_主卡' })).status).toBe(200);
+    const r = await s.post('/api/message/data', { device_id: sup2.id }, sup);
+    expect(r.data.list[0]).toMatchObject({ recipient: '', code: '909090', matched: false });
+    expect(r.data.list[0].reason).toContain('SIM 卡备注');
+  });
+
   it('customers see no inbox', async () => {
     expect((await s.post('/api/message/data', {}, customer.token)).code).toBe(403);
     expect((await s.post('/api/message/add', { recipient: '+447700900123', text: '验证码 111111' }, customer.token)).code).toBe(403);
