@@ -23,7 +23,16 @@ const listeners = new WeakMap<Database, Listener>();
 export async function attachPgSignal(database: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
   if (database.dialect !== 'postgres' || !database.pgPool) return async () => undefined;
   let listener = listeners.get(database);
-  if (!listener) listeners.set(database, (listener = await startListener(database, codeSignal(database), log)));
+  if (!listener) {
+    try {
+      listener = await startListener(database, codeSignal(database), log);
+    } catch (err) {
+      // The API works without it: waits in other processes end at their timeout.
+      log.warn({ err }, 'code signal: cannot LISTEN; ?wait= reads wake only for codes delivered in this process');
+      return async () => undefined;
+    }
+    listeners.set(database, listener);
+  }
   listener.users++;
   let released = false;
   return async () => {
