@@ -375,6 +375,19 @@ export const resources = {
       },
       match_sender: { label: '发件人匹配', type: 'text', max: 255, supOnly: true, help: '发件人须包含其中之一（用 | 分隔），留空不限' },
       match_keyword: { label: '内容关键词', type: 'text', max: 255, supOnly: true, help: '内容须包含其中之一（用 | 分隔），留空不限' },
+      provider_id: {
+        label: '上游渠道', type: 'ref', ref: { resource: 'providers', labelField: 'name' }, list: true, search: 'eq', supOnly: true,
+        help: '来源为“上游”时必填：从哪个上游渠道购买号码',
+      },
+      upstream_service: {
+        label: '上游服务代码', type: 'text', max: 32, pattern: '^[A-Za-z0-9_]+$', patternMessage: '上游服务代码只能包含字母、数字和下划线',
+        supOnly: true, help: '向上游购买时使用的服务代码，留空则与本商品的服务代码相同',
+      },
+      upstream_country: { label: '上游国家编号', type: 'int', min: 0, max: 9999, supOnly: true, help: '向上游购买时使用的国家编号，留空则与本商品的国家编号相同' },
+      upstream_max_price: {
+        label: '上游最高价', type: 'money', min: 0.01, max: 100_000, supOnly: true,
+        help: '每个号码愿意付给上游的最高价格（上游的货币），留空则不限；上游价格更高时不购买并立即退款给客户',
+      },
       stock: { label: '可售库存', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
       sold: { label: '已售', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
       create_at: { ...created, supOnly: true },
@@ -383,6 +396,33 @@ export const resources = {
       { name: 'goodsStock', label: '库存', access: 'sup' },
       { name: 'stockImport', label: '导入库存', access: 'sup' },
     ],
+  },
+  providers: {
+    label: '上游渠道', api: 'provider', table: 'providers', route: '/system/provider',
+    menu: { section: 'system', label: '上游渠道', icon: 'ApiOutlined', order: 6, visible: 'sup' },
+    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    defaultSort: newestFirst,
+    fields: {
+      id,
+      name: { label: '名称', type: 'text', required: true, max: 50, list: true, search: 'contains' },
+      base_url: {
+        label: '接口地址', type: 'text', required: true, max: 255, list: true,
+        pattern: '^https?://[^\\s/?#]+(:\\d+)?(/[^\\s?#]*)?$', patternMessage: '接口地址应为 http(s):// 开头的网址',
+        help: 'SMS-Activate 兼容的 handler_api.php 地址；只填网站地址时自动补上 /stubs/handler_api.php',
+      },
+      api_key: {
+        label: 'API 密钥', type: 'password', required: true, max: 255, writeOnly: true,
+        help: '上游账户的 API 密钥，保存后不再显示；编辑时留空则不修改',
+      },
+      enabled: { label: '启用', type: 'bool', default: true, list: true, search: 'eq', help: '停用后，使用该渠道的商品暂停购买' },
+      balance: { label: '上游余额', type: 'money', readonly: true, list: true, help: '上游账户的余额（上游的货币），点“刷新余额”更新' },
+      checked_at: { label: '余额更新时间', type: 'datetime', readonly: true, list: true },
+      last_error: { label: '最近错误', type: 'text', readonly: true, list: true },
+      last_error_at: { label: '错误时间', type: 'datetime', readonly: true, list: true },
+      remark: { label: '备注', type: 'text', max: 255, list: true },
+      create_at: created,
+    },
+    actions: [{ name: 'providerBalance', label: '刷新余额', access: 'sup' }],
   },
   stock: {
     label: '库存', api: 'stock', table: 'stock_items', route: '/items/goods/stock',

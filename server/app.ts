@@ -37,6 +37,8 @@ import { startJobs, type JobRunner } from './jobs/runner.js';
 import { registerApiKeyRoutes } from './apikeys/routes.js';
 import { registerActivationRoutes } from './activations/routes.js';
 import { redactApiKeys } from './activations/redact.js';
+import { installUpstream } from './upstream/index.js';
+import { providerHooks } from './upstream/hooks.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -90,9 +92,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerCodeRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerActivationRoutes(app, ctx);
+  installUpstream(app, ctx);
   registerResourceRoutes(app, ctx, {
     users: userHooks, notices: noticeHooks,
     groups: groupHooks, discounts: discountHooks, goods: goodsHooks, stock: stockHooks, tokens: tokenHooks,
+    providers: providerHooks,
   });
 
   const jobs = startJobs(ctx, allJobs, { timers: opts.runJobs === true });

@@ -7,6 +7,7 @@ import { commerce } from './migrations/004_commerce.js';
 import { usdt } from './migrations/005_usdt.js';
 import { manualDebit } from './migrations/008_manual_debit.js';
 import { apiKeys } from './migrations/007_api_keys.js';
+import { upstream } from './migrations/009_upstream.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '005_usdt': usdt(dialect),
     '008_manual_debit': manualDebit(dialect),
     '007_api_keys': apiKeys(dialect),
+    '009_upstream': upstream(dialect),
   };
 }
 
