@@ -4,6 +4,7 @@ import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/
 import { expectedRoutes, key, registeredRoutes, type RouteInfo } from './routes.js';
 import { unmatchedTransfer } from './fixtures/usdt.js';
 import { addGoods, buyOk, deliver, importLines, phones } from '../helpers/commerce.js';
+import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate.js';
 
 const routes = expectedRoutes();
 const supRoutes = routes.filter((r) => r.access === 'sup');
@@ -16,6 +17,9 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   let noticeId: number;
   let spareNoticeId: number;
   let transferId: number;
+  /** Upstream providers: one in use, one spare (to delete), at a local provider. */
+  let fake: FakeSmsActivate;
+  const upstream = {} as Record<'provider' | 'spareProvider', number>;
   /** Rows of the business, most of them the other customer's. */
   const shop = {} as Record<'group' | 'spareGroup' | 'discount' | 'spareDiscount' | 'goods' | 'spareGoods' | 'stockDel' | 'stockOff' | 'stockOn' | 'orderA' | 'orderB', number>
     & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } };
@@ -62,6 +66,12 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/order/refund': { body: { id: shop.orderA, amount: 0.5, remark: '补偿' } },
     'POST /api/token/refund': { body: { id: shop.tokenB.id, remark: '退款' } },
     'POST /api/apikey/revoke': { body: { user_id: customer.id } },
+    'POST /api/provider/data': { body: {} },
+    'GET /api/provider/detail': { query: `?id=${upstream.provider}` },
+    'POST /api/provider/add': { body: { name: '假上游', base_url: 'http://127.0.0.1:9/stubs/handler_api.php', api_key: 'k' } },
+    'POST /api/provider/edit': { body: { id: upstream.provider, base_url: 'http://127.0.0.1:9/' } },
+    'POST /api/provider/del': { body: { ids: [upstream.spareProvider] } },
+    'POST /api/provider/balance': { body: { id: upstream.provider } },
   });
   const send = (r: RouteInfo, token: string | undefined, input: { query?: string; body?: unknown } = {}) =>
     s.call(r.method, r.path + (input.query ?? ''), { token, body: r.method === 'POST' ? input.body ?? {} : undefined });
@@ -94,8 +104,14 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     [shop.stockDel, shop.stockOff, shop.stockOn] = available.map((r) => Number(r.id));
     expect((await s.post('/api/stock/disable', { ids: [shop.stockOn] }, supToken)).data.changed).toBe(1);
     expect((await s.post('/api/apikey/create', {}, customer.token)).code).toBe(200);
+    fake = await startFakeSmsActivate();
+    upstream.provider = (await s.post('/api/provider/add', { name: '上游A', base_url: fake.url, api_key: fake.apiKey }, supToken)).data.id;
+    upstream.spareProvider = (await s.post('/api/provider/add', { name: '上游B', base_url: fake.url, api_key: fake.apiKey }, supToken)).data.id;
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await fake?.close();
+  });
 
   it('the route table matches the routes the server registered', () => {
     expect(routes.map(key).sort()).toEqual(registeredRoutes(s.app));

@@ -62,6 +62,8 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/apikey/info', access: 'customer' },
   { method: 'POST', path: '/api/apikey/create', access: 'customer' },
   { method: 'POST', path: '/api/apikey/revoke', access: 'sup' },
+  // upstream providers
+  { method: 'POST', path: '/api/provider/balance', access: 'sup' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {
