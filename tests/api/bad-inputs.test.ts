@@ -317,7 +317,7 @@ function upstreamCases(): Case[] {
       { ...provider, base_url: 'not a url' }, { ...provider, api_key: '' }, { name: '上游', base_url: provider.base_url },
       { ...provider, api_key: 5 }, { ...provider, balance: 100 }, { ...provider, last_error: 'x' }, { ...provider, enabled: 'yes' },
       { ...provider, name: '已有上游', code: 409 },
-    ] as Record<string, unknown>[]).map(({ code, ...body }) => ({ route: 'POST /api/provider/add', what: JSON.stringify(body).slice(0, 80), body, code })),
+    ] as ({ code?: number } & Record<string, unknown>)[]).map(({ code, ...body }) => ({ route: 'POST /api/provider/add', what: JSON.stringify(body).slice(0, 80), body, code })),
     ...[
       {}, { id: 'x' }, { id: P, base_url: 'x' }, { id: P, name: '' }, { id: P, checked_at: '2024-01-01 00:00:00' },
       { id: 999_999, name: 'x', code: 404 },
