@@ -8,3 +8,4 @@ registry.input('html', lazy(() => import('../pages/editor/HtmlEditor')));
 registry.lazyRowAction('usdtPay', () => import('../pages/usdt/UsdtPayAction'));
 registry.lazyRowAction('transferAttach', () => import('../pages/transfers/TransferAttachAction'));
 registry.lazyRowAction('userApiKeyRevoke', () => import('../pages/users/UserApiKeyRevokeAction'));
+registry.lazyRowAction('providerBalance', () => import('../pages/providers/ProviderBalanceAction'));
