@@ -385,7 +385,7 @@ export const resources = {
       },
       upstream_country: { label: '上游国家编号', type: 'int', min: 0, max: 9999, supOnly: true, help: '向上游购买时使用的国家编号，留空则与本商品的国家编号相同' },
       upstream_max_price: {
-        label: '上游最高价', type: 'money', min: 0.01, max: 100_000, supOnly: true,
+        label: '上游最高价', type: 'decimal', min: 0.01, max: 100_000, supOnly: true,
         help: '每个号码愿意付给上游的最高价格（上游的货币），留空则不限；上游价格更高时不购买并立即退款给客户',
       },
       stock: { label: '可售库存', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
@@ -405,6 +405,11 @@ export const resources = {
     fields: {
       id,
       name: { label: '名称', type: 'text', required: true, max: 50, list: true, search: 'contains' },
+      enabled: { label: '启用', type: 'bool', default: true, list: true, search: 'eq', help: '停用后，使用该渠道的商品暂停购买' },
+      balance: { label: '上游余额', type: 'decimal', readonly: true, list: true, help: '上游账户的余额（上游的货币），点“刷新余额”更新' },
+      checked_at: { label: '余额更新时间', type: 'datetime', readonly: true, list: true },
+      last_error: { label: '最近错误', type: 'text', readonly: true, list: true },
+      last_error_at: { label: '错误时间', type: 'datetime', readonly: true, list: true },
       base_url: {
         label: '接口地址', type: 'text', required: true, max: 255, list: true,
         pattern: '^https?://[^\\s/?#]+(:\\d+)?(/[^\\s?#]*)?$', patternMessage: '接口地址应为 http(s):// 开头的网址',
@@ -414,11 +419,6 @@ export const resources = {
         label: 'API 密钥', type: 'password', required: true, max: 255, writeOnly: true,
         help: '上游账户的 API 密钥，保存后不再显示；编辑时留空则不修改',
       },
-      enabled: { label: '启用', type: 'bool', default: true, list: true, search: 'eq', help: '停用后，使用该渠道的商品暂停购买' },
-      balance: { label: '上游余额', type: 'money', readonly: true, list: true, help: '上游账户的余额（上游的货币），点“刷新余额”更新' },
-      checked_at: { label: '余额更新时间', type: 'datetime', readonly: true, list: true },
-      last_error: { label: '最近错误', type: 'text', readonly: true, list: true },
-      last_error_at: { label: '错误时间', type: 'datetime', readonly: true, list: true },
       remark: { label: '备注', type: 'text', max: 255, list: true },
       create_at: created,
     },
