@@ -8,6 +8,8 @@ import { providerCache, noteError, type Provider } from './providers.js';
 import { reconcileJob } from './reconcile.js';
 
 const BATCH = 200;
+/** Links polled at the same time. */
+const PARALLEL = 8;
 /** Links in these states will take no code: the provider is told (6 after a code, else 8). */
 const ENDED = new Set(['refunded', 'revoked', 'expired', 'finished']);
 
@@ -42,12 +44,15 @@ export const pollJob: Job = {
           'expires_at', 'upstream_provider_id'])
         .where('upstream_state', 'in', ['waiting', 'code']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
       if (!links.length) return;
-      for (const raw of links) {
-        const link = raw as unknown as Link;
-        after = Number(link.id);
-        const provider = await providers(Number(link.upstream_provider_id));
-        if (!provider || !link.upstream_id) continue;
-        await step(ctx, provider, link);
+      after = Number(links[links.length - 1].id);
+      // A few links at a time: a round over many waiting links is bounded by the provider's latency / PARALLEL.
+      for (let i = 0; i < links.length; i += PARALLEL) {
+        await Promise.all(links.slice(i, i + PARALLEL).map(async (raw) => {
+          const link = raw as unknown as Link;
+          const provider = await providers(Number(link.upstream_provider_id));
+          if (!provider || !link.upstream_id) return;
+          await step(ctx, provider, link).catch((err) => ctx.log.error({ err, token: link.id }, 'upstream poll failed'));
+        }));
       }
     }
   },

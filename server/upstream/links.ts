@@ -40,5 +40,8 @@ export async function failUnit(ctx: Ctx, tokenId: number, remark: string): Promi
     // Refunded or revoked by the sup meanwhile: nothing more to give back.
     if (!(error instanceof AppError)) throw error;
   }
-  await ctx.db.updateTable('tokens').set({ upstream_state: 'failed', upstream_at: ctx.now() }).where('id', '=', tokenId).execute();
+  const marked = await ctx.db.updateTable('tokens').set({ upstream_state: 'failed', upstream_at: ctx.now() })
+    .where('id', '=', tokenId).where('upstream_state', 'in', ['buying', 'pending']).returning('goods_id').executeTakeFirst();
+  // Not sold after all: the product's sales counter says what customers kept.
+  if (marked) await ctx.db.updateTable('goods').set((eb) => ({ sold: eb('sold', '-', 1) })).where('id', '=', marked.goods_id).execute();
 }

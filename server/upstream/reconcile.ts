@@ -59,10 +59,10 @@ export const reconcileJob: Job = {
         const [found] = orphans.splice(i, 1);
         const assigned = await assignNumber(ctx, Number(l.id), l, found, ['pending', 'buying']);
         if (!assigned) {
-          // The link ended meanwhile: the number goes back to the provider.
+          // The link ended meanwhile (expired, or refunded by the sup): the number goes back to the
+          // provider, and whatever the customer has not had back is refunded.
           await noteError(ctx, providerId, await provider.client.setStatus(found.activationId, 8), 'setStatus 8');
-          await ctx.db.updateTable('tokens').set({ upstream_state: 'failed' }).where('id', '=', Number(l.id))
-            .where('upstream_state', 'in', ['pending', 'buying']).execute();
+          await failUnit(ctx, Number(l.id), '链接已结束，上游号码已退回，退款');
         }
       }
     }

@@ -40,11 +40,9 @@ export const settleUpstream: Settle = async (ctx, goods, purchase) => {
   const ask = askFor(goods);
   const tokens: Purchase['tokens'] = [];
   let stop: string | null = provider ? null : '上游渠道不存在';
-  let failed = 0;
   for (const t of purchase.tokens) {
     if (stop || !provider) {
       await failUnit(ctx, t.id, `上游购买失败，已退款：${stop}`);
-      failed++;
       continue;
     }
     const outcome = await provider.client.getNumber(ask);
@@ -57,6 +55,7 @@ export const settleUpstream: Settle = async (ctx, goods, purchase) => {
       } else {
         // The link ended meanwhile (the sup refunded it): the number goes back.
         await noteError(ctx, provider.id, await provider.client.setStatus(outcome.value.activationId, 8), 'setStatus 8');
+        await failUnit(ctx, t.id, '链接已结束，上游号码已退回');
       }
       continue;
     }
@@ -64,15 +63,11 @@ export const settleUpstream: Settle = async (ctx, goods, purchase) => {
     if (outcome.kind === 'refused') {
       stop = outcome.message;
       await failUnit(ctx, t.id, `上游购买失败，已退款：${stop}`);
-      failed++;
     } else {
       await markPending(ctx, t.id);
       tokens.push({ ...t, pending: true });
       stop = `上游响应异常（${outcome.message}），其余号码未购买`;
     }
-  }
-  if (failed) {
-    await ctx.db.updateTable('goods').set((eb) => ({ sold: eb('sold', '-', failed) })).where('id', '=', goods.id).execute();
   }
   if (!tokens.length) throw fail.conflict(`购买失败：${stop}。已全额退款，请稍后再试或选择其他商品`);
   const user = await ctx.db.selectFrom('users').select('balance').where('id', '=', (await ownerOf(ctx, purchase.orderId))).executeTakeFirstOrThrow();
