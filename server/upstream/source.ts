@@ -52,6 +52,9 @@ export const settleUpstream: Settle = async (ctx, goods, purchase) => {
         tokens.push({ ...t, identifier: outcome.value.phone, expiresAt: assigned.expiresAt });
         const ready = await provider.client.setStatus(outcome.value.activationId, 1);
         await noteError(ctx, provider.id, ready, 'setStatus 1');
+      } else if (await holds(ctx, t.id, outcome.value.activationId)) {
+        // The answer came so late that the reconcile job had already found this number for the link.
+        tokens.push({ ...t, identifier: outcome.value.phone });
       } else {
         // The link ended meanwhile (the sup refunded it): the number goes back.
         await noteError(ctx, provider.id, await provider.client.setStatus(outcome.value.activationId, 8), 'setStatus 8');
@@ -73,6 +76,11 @@ export const settleUpstream: Settle = async (ctx, goods, purchase) => {
   const user = await ctx.db.selectFrom('users').select('balance').where('id', '=', (await ownerOf(ctx, purchase.orderId))).executeTakeFirstOrThrow();
   return { ...purchase, tokens, balance: Number(user.balance) };
 };
+
+async function holds(ctx: Ctx, tokenId: number, activationId: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom('tokens').select('upstream_id').where('id', '=', tokenId).executeTakeFirst();
+  return row?.upstream_id === activationId;
+}
 
 async function ownerOf(ctx: Ctx, orderId: number): Promise<number> {
   const order = await ctx.db.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
