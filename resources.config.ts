@@ -523,7 +523,7 @@ export const pages = {
     menu: { section: 'account', label: '修改信息', icon: 'EditOutlined', order: 3, visible: 'any' },
   },
   store: {
-    route: '/items/store', label: 'API商城', access: 'any', pending: true,
+    route: '/items/store', label: 'API商城', access: 'any',
     menu: { section: 'items', label: 'API商城', icon: 'ShopOutlined', order: 2, visible: 'customer' },
   },
   recharge: {

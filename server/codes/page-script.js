@@ -21,9 +21,14 @@
   var code = $('code').classList.contains('none') ? '' : $('code').textContent;
   var failures = 0;
 
-  function stateClass(s) {
-    if (s === 'active') return 'state';
-    return s === 'code_received' ? 'state ok' : 'state end';
+  function stateText(d) {
+    if (d.state === 'used_up' && d.code) return '已收到验证码，接码次数已用完';
+    return STATE_TEXT[d.state] || d.state;
+  }
+
+  function stateClass(d) {
+    if (d.state === 'active') return 'state';
+    return d.state === 'code_received' || (d.state === 'used_up' && d.code) ? 'state ok' : 'state end';
   }
 
   function show(d) {
@@ -35,8 +40,8 @@
     codeEl.className = code ? 'value' : 'value none';
     document.querySelector('button[data-copy="code"]').disabled = !code;
     var stateEl = $('state');
-    stateEl.textContent = STATE_TEXT[d.state] || d.state;
-    stateEl.className = stateClass(d.state);
+    stateEl.textContent = stateText(d);
+    stateEl.className = stateClass(d);
     $('text').textContent = d.text || '';
     $('text').hidden = !d.text;
     $('expires').textContent = d.expires_at || '';

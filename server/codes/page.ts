@@ -84,10 +84,16 @@ function head(title: string): string {
     + `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`;
 }
 
+/** What the state line says: a link used up by the code it received says both. */
+export function stateText(view: Pick<CodeView, 'state' | 'code'>): string {
+  if (view.state === 'used_up' && view.code) return '已收到验证码，接码次数已用完';
+  return STATE_TEXT[view.state] ?? view.state;
+}
+
 /** How a state is coloured: waiting (blue), a code (green), ended (red). */
-export function stateClass(view: Pick<CodeView, 'state'>): string {
+export function stateClass(view: Pick<CodeView, 'state' | 'code'>): string {
   if (view.state === 'active') return 'state';
-  if (view.state === 'code_received') return 'state ok';
+  if (view.state === 'code_received' || (view.state === 'used_up' && view.code)) return 'state ok';
   return 'state end';
 }
 
@@ -100,7 +106,7 @@ function linkPage(view: CodeView, tz: string): string {
     + '<button type="button" data-copy="identifier">复制</button></div></div>'
     + `<div class="field code"><span class="label">验证码</span><div class="line"><span class="value${code ? '' : ' none'}" id="code">${code ? escapeHtml(code) : '暂无'}</span>`
     + `<button type="button" data-copy="code"${code ? '' : ' disabled'}>复制</button></div></div>`
-    + `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(STATE_TEXT[view.state] ?? view.state)}</p>`
+    + `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(stateText(view))}</p>`
     + `<p class="text" id="text"${view.text ? '' : ' hidden'}>${escapeHtml(view.text ?? '')}</p>`
     + `<p class="meta">到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span>`
     + ` · 剩余接码次数 <span id="left">${escapeHtml(left)}</span>`
