@@ -6,10 +6,11 @@
  * served from dist) so a code is delivered through deliverMessage, the path the intake issue calls,
  * and wakes the page's long-poll at once.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, openBrowser, shot, useToken } from './harness';
+import { ROOT, SHOTS, openBrowser, shot, useToken } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, deliver, importLines, phones } from '../helpers/commerce';
 
@@ -47,6 +48,12 @@ async function withBrowser(viewport: { width: number; height: number }, fn: (pag
 async function settle(page: Page) {
   await page.mouse.move(0, 0);
   await page.waitForTimeout(400);
+}
+
+/** What the screen shows (not the full page): a dialog over a scrolled page, as a person sees it. */
+async function screenShot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -105,7 +112,7 @@ describe('the store', () => {
       expect(await dialog(page).getByRole('link', { name: /去充值/ }).getAttribute('href')).toBe('/account/recharge');
       expect(await dialog(page).getByTestId('buy-submit').isDisabled()).toBe(true);
       await settle(page);
-      await shot(page, 'store-1280-dialog-short');
+      await screenShot(page, 'store-1280-dialog-short');
       await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
       await expect.poll(() => dialog(page).count()).toBe(0);
 
@@ -115,7 +122,7 @@ describe('the store', () => {
       expect(await dialog(page).getByTestId('buy-balance').innerText()).toBe('$20.00');
       expect(await dialog(page).getByTestId('buy-balance-after').innerText()).toBe('$17.00');
       await settle(page);
-      await shot(page, 'store-1280-dialog');
+      await screenShot(page, 'store-1280-dialog');
 
       // Saying no at the confirmation moves no money.
       await dialog(page).getByTestId('buy-submit').click();
@@ -133,7 +140,7 @@ describe('the store', () => {
       await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$17.00');
       expect(await balanceOf(customer.id)).toBe(1700);
       await settle(page);
-      await shot(page, 'store-1280-bought');
+      await screenShot(page, 'store-1280-bought');
 
       const first = dialog(page).getByTestId('bought-link').first();
       await first.getByRole('button', { name: '复制链接' }).click();
@@ -172,7 +179,7 @@ describe('the store', () => {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
       await settle(page);
-      await shot(page, 'store-375-dialog');
+      await screenShot(page, 'store-375-dialog');
       await confirmPurchase(page, '$1.60');
       await expect.poll(() => dialog(page).getByTestId('bought-link').count()).toBe(2);
       await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$3.40');
@@ -181,7 +188,7 @@ describe('the store', () => {
         expect(b!.x + b!.width).toBeLessThanOrEqual(375);
       }
       await settle(page);
-      await shot(page, 'store-375-bought');
+      await screenShot(page, 'store-375-bought');
     });
   });
 

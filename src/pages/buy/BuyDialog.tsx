@@ -34,7 +34,7 @@ function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): voi
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState<number | null>(item.min_qty);
   const { quote, error: quoteError, loading: quoting, refresh } = useQuote(item.id, quantity);
-  const { purchase, error: buyError, buying, buy } = useBuy();
+  const { purchase, error: buyError, buying, buy, clearError } = useBuy();
 
   if (purchase) {
     return (
@@ -66,7 +66,7 @@ function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): voi
 
   return (
     <>
-      <BuyForm item={item} quantity={quantity} onQuantity={setQuantity} quote={quote} quoting={quoting}
+      <BuyForm item={item} quantity={quantity} onQuantity={(v) => { clearError(); setQuantity(v); }} quote={quote} quoting={quoting}
         error={buyError?.message ?? quoteError} />
       <div className="buy-footer">
         <Button onClick={onClose}>取消</Button>

@@ -28,5 +28,5 @@ export function useBuy() {
     }
   }, []);
 
-  return { purchase, error, buying, buy };
+  return { purchase, error, buying, buy, clearError: useCallback(() => setError(null), []) };
 }

@@ -26,7 +26,7 @@ export default function PublicStorePage() {
       <main className="store-main">
         <section className="store-intro">
           <h1>API 商城</h1>
-          <p>购买后得到接码链接，打开即可查看验证码，也可以用 SMS-Activate 脚本接入。价格为标准价，登录后按您的等级折扣计价。</p>
+          <p>购买后得到接码链接，打开即可查看验证码，也可以用 SMS-Activate 脚本接入。这里显示新账户的价格，登录后按您账户的分组和折扣计价。</p>
         </section>
         <section className="store-products" aria-label="商品列表">
           <Suspense fallback={<div className="store-products-loading" role="status" aria-label="商品加载中" />}>
