@@ -72,7 +72,8 @@ button[disabled]{color:rgba(0,0,0,.25);cursor:not-allowed}
 .state.ok{background:#f6ffed;color:#389e0d}
 .state.end{background:#fff2f0;color:#cf1322}
 .text{margin:0 0 12px;padding:8px 12px;border-radius:6px;background:#fafafa;font-size:13px;overflow-wrap:anywhere;white-space:pre-wrap}
-.meta{margin:0;color:rgba(0,0,0,.45);font-size:13px}
+.meta{display:flex;flex-wrap:wrap;gap:2px 16px;margin:0;color:rgba(0,0,0,.45);font-size:13px}
+.meta>span{white-space:nowrap}
 .toast{position:fixed;left:50%;top:24px;transform:translateX(-50%);padding:8px 16px;border-radius:6px;background:rgba(0,0,0,.75);color:#fff;font-size:14px;opacity:0;transition:opacity .2s;pointer-events:none}
 .toast.show{opacity:1}
 [hidden]{display:none!important}
@@ -108,9 +109,9 @@ function linkPage(view: CodeView, tz: string): string {
     + `<button type="button" data-copy="code"${code ? '' : ' disabled'}>复制</button></div></div>`
     + `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(stateText(view))}</p>`
     + `<p class="text" id="text"${view.text ? '' : ' hidden'}>${escapeHtml(view.text ?? '')}</p>`
-    + `<p class="meta">到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span>`
-    + ` · 剩余接码次数 <span id="left">${escapeHtml(left)}</span>`
-    + `<span id="received"${view.received_at === null ? ' hidden' : ''}> · 收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
+    + `<p class="meta"><span>到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span></span>`
+    + `<span>剩余接码次数 <span id="left">${escapeHtml(left)}</span></span>`
+    + `<span id="received"${view.received_at === null ? ' hidden' : ''}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
     + '</div></main><div class="toast" id="toast" role="status"></div>'
     + `<script src="${SCRIPT_PATH}?v=${SCRIPT_VERSION}" defer></script></body></html>`;
 }
