@@ -94,7 +94,7 @@
     var text = which === 'code' ? code : $('identifier').textContent;
     if (!text) return;
     copyText(text).then(function (done) {
-      toast(done ? (which === 'code' ? '验证码已复制' : '号码已复制') : '复制失败，请长按手动复制');
+      toast(done ? (which === 'code' ? '验证码已复制' : '已复制') : '复制失败，请长按手动复制');
     });
   });
 

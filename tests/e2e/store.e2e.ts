@@ -36,6 +36,9 @@ beforeAll(async () => {
   await credit(s, sup, customer.id, 20);
   poor = await s.addCustomer(sup, 'store_phone');
   await credit(s, sup, poor.id, 5);
+  // This customer pays half for mailboxes: the console's store shows their price, the public one the list price.
+  const discount = await s.post('/api/discount/add', { user_id: poor.id, goods_id: mail, rate: 0.5 }, sup);
+  expect(discount.code, discount.message).toBe(200);
 });
 afterAll(async () => { await s?.close(); });
 
@@ -109,7 +112,7 @@ describe('the store', () => {
       await card(page, WA.title).getByRole('button', { name: '购买' }).click();
       await expect.poll(() => dialog(page).getByTestId('buy-balance-after').innerText()).toBe('-$10.00');
       expect(await dialog(page).getByTestId('buy-balance-after').getAttribute('class')).toContain('buy-danger');
-      expect(await dialog(page).getByRole('link', { name: /去充值/ }).getAttribute('href')).toBe('/account/recharge');
+      expect(await dialog(page).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/account/recharge');
       expect(await dialog(page).getByTestId('buy-submit').isDisabled()).toBe(true);
       await settle(page);
       await screenShot(page, 'store-1280-dialog-short');
@@ -172,17 +175,20 @@ describe('the store', () => {
       await settle(page);
       await shot(page, 'store-375');
 
+      expect(await card(page, MAIL.title).getByTestId('product-price').innerText()).toBe('$0.40');
+      expect(await card(page, MAIL.title).locator('del').innerText()).toBe('$0.80');
       await card(page, MAIL.title).getByRole('button', { name: '购买' }).click();
-      await quantity(page, 2, '$1.60');
-      expect(await dialog(page).getByTestId('buy-balance-after').innerText()).toBe('$3.40');
+      await quantity(page, 2, '$0.80');
+      expect(await dialog(page).getByTestId('buy-balance-after').innerText()).toBe('$4.20');
       const box = await dialog(page).boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
       await settle(page);
       await screenShot(page, 'store-375-dialog');
-      await confirmPurchase(page, '$1.60');
+      await confirmPurchase(page, '$0.80');
       await expect.poll(() => dialog(page).getByTestId('bought-link').count()).toBe(2);
-      await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$3.40');
+      await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$4.20');
+      expect(await balanceOf(poor.id)).toBe(420);
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       for (const b of await Promise.all((await dialog(page).getByTestId('bought-link').all()).map((c) => c.boundingBox()))) {
         expect(b!.x + b!.width).toBeLessThanOrEqual(375);
@@ -200,6 +206,7 @@ describe('the store', () => {
         expect(await page.getByTestId('product-card').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0]))).toEqual([TG.title, MAIL.title, WA.title]);
         expect(await card(page, TG.title).getByTestId('product-price').innerText()).toBe('$1.50');
         expect(await card(page, TG.title).getByTestId('product-service').innerText()).toBe('tg');
+        expect(await card(page, MAIL.title).getByTestId('product-price').innerText()).toBe('$0.80');
         expect(await page.getByRole('button', { name: '购买', exact: true }).count()).toBe(0);
         expect(await page.getByRole('button', { name: '登录后购买' }).count()).toBe(3);
         expect(await overflow(page)).toBeLessThanOrEqual(0);

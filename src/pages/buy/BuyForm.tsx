@@ -40,7 +40,7 @@ export function BuyForm({ item, quantity, onQuantity, quote, quoting, error }: P
           <dt>购买后余额</dt>
           <dd>
             {figure(quote?.balance_after, 'buy-balance-after', short)}
-            {short && !quoting && <Link to="/account/recharge" className="buy-recharge">余额不足，去充值</Link>}
+            {short && !quoting && <Link to="/account/recharge" className="buy-recharge">去充值</Link>}
           </dd>
         </div>
       </dl>

@@ -70,7 +70,7 @@ describe('the buy dialog', () => {
     expect(server.calls('POST /api/order/quote').map((r) => r.body.quantity)).toEqual([1, 3]);
     expect(figure('buy-balance-after')).toBe('-$0.50');
     expect(within(dialog()).getByTestId('buy-balance-after').className).toContain('buy-danger');
-    expect(within(dialog()).getByRole('link', { name: '余额不足，去充值' }).getAttribute('href')).toBe('/account/recharge');
+    expect(within(dialog()).getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/account/recharge');
     expect((within(dialog()).getByTestId('buy-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 
