@@ -74,6 +74,9 @@ export interface MenuEntry {
 /** A row action implemented by a named component that the app registers. */
 export interface RowAction { name: string; label: string; access: AccessRule }
 
+/** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
+export interface ToolbarAction { name: string; label: string; access: AccessRule }
+
 export interface ResourceDef {
   label: string;
   /** `/api/<api>/data|detail|add|edit|del` */
@@ -87,6 +90,12 @@ export interface ResourceDef {
   fields: Record<string, FieldDef>;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   actions?: RowAction[];
+  /** Buttons above the list (registry.toolbarAction), given the current filters and the ticked row ids. */
+  toolbar?: ToolbarAction[];
+  /** Rows can be ticked (a checkbox column; a box on each phone card) for the toolbar's actions. */
+  selectable?: boolean;
+  /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
+  live?: { seconds: number };
 }
 
 /** A hand-written screen: it has a route and maybe a menu item, but no generated CRUD. */
