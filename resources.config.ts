@@ -414,6 +414,12 @@ export const resources = {
       create_at: created,
     },
     actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup' }],
+    selectable: true,
+    toolbar: [
+      { name: 'stockImport', label: '导入库存', access: 'sup' },
+      { name: 'stockDisable', label: '停用所选', access: 'sup' },
+      { name: 'stockEnable', label: '启用所选', access: 'sup' },
+    ],
   },
   orders: {
     label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
@@ -480,7 +486,16 @@ export const resources = {
       { name: 'tokenReset', label: '重提', access: 'customer' },
       { name: 'tokenRenew', label: '续费', access: 'customer' },
       { name: 'tokenRefund', label: '退款', access: 'sup' },
+      { name: 'tokenCopy', label: '复制链接', access: 'any' },
+      { name: 'tokenCopyLine', label: '复制号码+链接', access: 'any' },
     ],
+    selectable: true,
+    toolbar: [
+      { name: 'tokenExport', label: '导出TXT', access: 'any' },
+      { name: 'tokenCopySelected', label: '复制所选', access: 'any' },
+    ],
+    // New codes show up without a manual refresh.
+    live: { seconds: 5 },
   },
   records: {
     label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
@@ -493,6 +508,7 @@ export const resources = {
       text: { label: '内容', type: 'textarea', readonly: true, list: true },
       create_at: { ...created, label: '接收时间' },
     },
+    live: { seconds: 5 },
   },
   resets: {
     label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
