@@ -51,7 +51,7 @@ export default function OrderRefundDialog({ record, onDone, onClose }: RowAction
               ? Promise.reject(new Error(`退款金额应在 $0.01 到 ${formatMoney(left)} 之间`)) : Promise.resolve()),
           },
         ]}>
-          <InputNumber precision={2} step={1} min={0.01} max={left} prefix="$" style={{ width: '100%' }} />
+          <InputNumber precision={2} step={1} min={0.01} prefix="$" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="remark" label="退款备注" rules={[{ required: true, whitespace: true, message: '请输入退款备注' }, { max: 255, message: '备注最多 255 个字符' }]}>
           <Input.TextArea rows={2} maxLength={255} showCount />
