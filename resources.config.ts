@@ -127,7 +127,8 @@ const owner = {
 } as const;
 const goodsRef = { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' } as const;
 const linkRef = { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
-const identifier = { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' } as const;
+// max gives the column room for a whole phone number (a long mailbox is cut with a tooltip).
+const identifier = { label: '号码/邮箱', type: 'text', max: 64, readonly: true, list: true, search: 'contains' } as const;
 /** The fields every record about a link starts with (code, reset and renewal records). */
 const linkRecord = { id, user_id: owner, token_id: linkRef, identifier, goods_id: goodsRef } as const;
 /** A customer's own records (orders, links, code, reset and renewal records): read-only, newest first. */

@@ -6,6 +6,9 @@ import './stock.css';
 
 interface Goods { id: number; title?: string; channel?: string }
 
+/** The server's sentence, without the first bad line it quotes when the list below shows them all. */
+const headline = (r: ImportRefusal) => (r.lines.length ? r.message.replace(/（第 \d+ 行[\s\S]*）$/, '') : r.message);
+
 /**
  * Stock lines pasted or read from a .txt, sent as one batch. The server checks the whole batch first:
  * a refusal lists every bad line by number and nothing is written; a success says how many were
@@ -88,7 +91,7 @@ export default function StockImportDialog({ goods, onDone, onClose }: { goods?: 
             <Typography.Text type="secondary">{file ? `${file}，` : ''}共 {lines} 行</Typography.Text>
           </Space>
           {refusal && (
-            <Alert type="error" showIcon className="stock-import-errors" message={refusal.message} data-testid="import-errors"
+            <Alert type="error" showIcon className="stock-import-errors" message={headline(refusal)} data-testid="import-errors"
               description={refusal.lines.length > 0 && (
                 <ul>{refusal.lines.map((e) => <li key={e.line}>第 {e.line} 行：{e.message}</li>)}</ul>
               )} />
