@@ -213,6 +213,15 @@ describe('the sup', () => {
       await expect.poll(() => dialog.getByTestId('import-result').innerText()).toContain('新增 2 条，更新 0 条，跳过已售 1 条');
       await settle(page);
       await shot(page, 'links-1280-import-done');
+
+      // 继续导入, from a .txt file this time (Windows line ends, a byte order mark).
+      await dialog.getByRole('button', { name: /继续导入/ }).click();
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'stock.txt', mimeType: 'text/plain', buffer: Buffer.from('\uFEFF+8613900000003\r\n+8613900000004----文件\r\n', 'utf8'),
+      });
+      await expect.poll(() => dialog.innerText()).toContain('stock.txt，共 2 行');
+      await dialog.getByRole('button', { name: /导入 2 行/ }).click();
+      await expect.poll(() => dialog.getByTestId('import-result').innerText()).toContain('新增 2 条，更新 0 条，跳过已售 0 条');
       await dialog.getByRole('button', { name: /完\s*成/ }).click();
 
       // 库存 opens the product's stock; 停用 one after a confirmation.
