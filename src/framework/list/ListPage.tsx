@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useDelete, type CrudSort, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Space, Table, Typography, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -82,6 +82,13 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const records = (result.data ?? []) as Record<string, any>[];
   const total = result.total ?? 0;
   const selection = useSelection(records);
+  // Ticks belong to the rows the filters found: new filters start with none (pages keep them).
+  const filterKey = JSON.stringify(state.filters);
+  const { clear } = selection;
+  const firstFilters = useRef(filterKey);
+  useEffect(() => {
+    if (filterKey !== firstFilters.current) { firstFilters.current = filterKey; clear(); }
+  }, [filterKey, clear]);
   const selectable = Boolean(def.selectable);
   // A live list's own refetches keep the rows still: no spinner over them.
   const loading = query.isFetching && !quiet;

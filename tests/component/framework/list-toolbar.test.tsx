@@ -106,6 +106,9 @@ describe('toolbar actions', () => {
     expect(screen.getByTestId('picked-count').textContent).toBe('已选 4 项');
     await user.click(screen.getByRole('button', { name: '探针(4/4)' }));
     expect(seen!.selected).toEqual([1, 2, 3, 9]);
+    // New filters find other rows: the ticks go.
+    act(() => here.go('/lab/things?pageSize=10&f_kind=b'));
+    await waitFor(() => expect(screen.getByTestId('picked-count').textContent).toBe('未选择'));
   });
 });
 
