@@ -74,6 +74,9 @@ export interface MenuEntry {
 /** A row action implemented by a named component that the app registers. */
 export interface RowAction { name: string; label: string; access: AccessRule }
 
+/** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
+export interface ToolbarAction { name: string; label: string; access: AccessRule }
+
 export interface ResourceDef {
   label: string;
   /** `/api/<api>/data|detail|add|edit|del` */
@@ -87,6 +90,12 @@ export interface ResourceDef {
   fields: Record<string, FieldDef>;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   actions?: RowAction[];
+  /** Buttons above the list (registry.toolbarAction), given the current filters and the ticked row ids. */
+  toolbar?: ToolbarAction[];
+  /** Rows can be ticked (a checkbox column; a box on each phone card) for the toolbar's actions. */
+  selectable?: boolean;
+  /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
+  live?: { seconds: number };
 }
 
 /** A hand-written screen: it has a route and maybe a menu item, but no generated CRUD. */
@@ -118,7 +127,8 @@ const owner = {
 } as const;
 const goodsRef = { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' } as const;
 const linkRef = { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
-const identifier = { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' } as const;
+// max gives the column room for a whole phone number (a long mailbox is cut with a tooltip).
+const identifier = { label: '号码/邮箱', type: 'text', max: 64, readonly: true, list: true, search: 'contains' } as const;
 /** The fields every record about a link starts with (code, reset and renewal records). */
 const linkRecord = { id, user_id: owner, token_id: linkRef, identifier, goods_id: goodsRef } as const;
 /** A customer's own records (orders, links, code, reset and renewal records): read-only, newest first. */
@@ -445,6 +455,12 @@ export const resources = {
       create_at: created,
     },
     actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup' }],
+    selectable: true,
+    toolbar: [
+      { name: 'stockImport', label: '导入库存', access: 'sup' },
+      { name: 'stockDisable', label: '停用所选', access: 'sup' },
+      { name: 'stockEnable', label: '启用所选', access: 'sup' },
+    ],
   },
   orders: {
     label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
@@ -511,7 +527,16 @@ export const resources = {
       { name: 'tokenReset', label: '重提', access: 'customer' },
       { name: 'tokenRenew', label: '续费', access: 'customer' },
       { name: 'tokenRefund', label: '退款', access: 'sup' },
+      { name: 'tokenCopy', label: '复制链接', access: 'any' },
+      { name: 'tokenCopyLine', label: '复制号码+链接', access: 'any' },
     ],
+    selectable: true,
+    toolbar: [
+      { name: 'tokenExport', label: '导出TXT', access: 'any' },
+      { name: 'tokenCopySelected', label: '复制所选', access: 'any' },
+    ],
+    // New codes show up without a manual refresh.
+    live: { seconds: 5 },
   },
   records: {
     label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
@@ -524,6 +549,7 @@ export const resources = {
       text: { label: '内容', type: 'textarea', readonly: true, list: true },
       create_at: { ...created, label: '接收时间' },
     },
+    live: { seconds: 5 },
   },
   resets: {
     label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
@@ -563,7 +589,7 @@ export const pages = {
     menu: { section: 'account', label: '修改信息', icon: 'EditOutlined', order: 3, visible: 'any' },
   },
   store: {
-    route: '/items/store', label: 'API商城', access: 'any', pending: true,
+    route: '/items/store', label: 'API商城', access: 'any',
     menu: { section: 'items', label: 'API商城', icon: 'ShopOutlined', order: 2, visible: 'customer' },
   },
   recharge: {

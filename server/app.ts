@@ -32,6 +32,7 @@ import { registerOrderRoutes } from './orders/routes.js';
 import { registerTokenRoutes } from './tokens/routes.js';
 import { tokenHooks } from './tokens/links.js';
 import { registerCodeRoutes } from './codes/routes.js';
+import { registerCodePage } from './codes/page.js';
 import { maskLinkTokens } from './codes/mask.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
 import { registerApiKeyRoutes } from './apikeys/routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerOrderRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerCodeRoutes(app, ctx);
+  registerCodePage(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerActivationRoutes(app, ctx);
   installUpstream(app, ctx);

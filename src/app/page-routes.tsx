@@ -13,6 +13,7 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   recharge: lazy(() => import('../pages/recharge/RechargePage')),
   usdt: lazy(() => import('../pages/usdt/UsdtPage')),
   usdtConfig: lazy(() => import('../pages/usdt-config/UsdtConfigPage')),
+  store: lazy(() => import('../pages/store/StorePage')),
 };
 
 export function pageRoutes(defs: Record<string, PageDef>) {
