@@ -74,6 +74,9 @@ export interface MenuEntry {
 /** A row action implemented by a named component that the app registers. */
 export interface RowAction { name: string; label: string; access: AccessRule }
 
+/** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
+export interface ToolbarAction { name: string; label: string; access: AccessRule }
+
 export interface ResourceDef {
   label: string;
   /** `/api/<api>/data|detail|add|edit|del` */
@@ -87,6 +90,12 @@ export interface ResourceDef {
   fields: Record<string, FieldDef>;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   actions?: RowAction[];
+  /** Buttons above the list (registry.toolbarAction), given the current filters and the ticked row ids. */
+  toolbar?: ToolbarAction[];
+  /** Rows can be ticked (a checkbox column; a box on each phone card) for the toolbar's actions. */
+  selectable?: boolean;
+  /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
+  live?: { seconds: number };
 }
 
 /** A hand-written screen: it has a route and maybe a menu item, but no generated CRUD. */
@@ -118,7 +127,8 @@ const owner = {
 } as const;
 const goodsRef = { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' } as const;
 const linkRef = { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
-const identifier = { label: '号码/邮箱', type: 'text', readonly: true, list: true, search: 'contains' } as const;
+// max gives the column room for a whole phone number (a long mailbox is cut with a tooltip).
+const identifier = { label: '号码/邮箱', type: 'text', max: 64, readonly: true, list: true, search: 'contains' } as const;
 /** The fields every record about a link starts with (code, reset and renewal records). */
 const linkRecord = { id, user_id: owner, token_id: linkRef, identifier, goods_id: goodsRef } as const;
 /** A customer's own records (orders, links, code, reset and renewal records): read-only, newest first. */
@@ -375,6 +385,19 @@ export const resources = {
       },
       match_sender: { label: '发件人匹配', type: 'text', max: 255, supOnly: true, help: '发件人须包含其中之一（用 | 分隔），留空不限' },
       match_keyword: { label: '内容关键词', type: 'text', max: 255, supOnly: true, help: '内容须包含其中之一（用 | 分隔），留空不限' },
+      provider_id: {
+        label: '上游渠道', type: 'ref', ref: { resource: 'providers', labelField: 'name' }, list: true, search: 'eq', supOnly: true,
+        help: '来源为“上游”时必填：从哪个上游渠道购买号码',
+      },
+      upstream_service: {
+        label: '上游服务代码', type: 'text', max: 32, pattern: '^[A-Za-z0-9_]+$', patternMessage: '上游服务代码只能包含字母、数字和下划线',
+        supOnly: true, help: '向上游购买时使用的服务代码，留空则与本商品的服务代码相同',
+      },
+      upstream_country: { label: '上游国家编号', type: 'int', min: 0, max: 9999, supOnly: true, help: '向上游购买时使用的国家编号，留空则与本商品的国家编号相同' },
+      upstream_max_price: {
+        label: '上游最高价', type: 'decimal', min: 0.01, max: 100_000, supOnly: true,
+        help: '每个号码愿意付给上游的最高价格（上游的货币），留空则不限；上游价格更高时不购买并立即退款给客户',
+      },
       stock: { label: '可售库存', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
       sold: { label: '已售', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
       create_at: { ...created, supOnly: true },
@@ -383,6 +406,33 @@ export const resources = {
       { name: 'goodsStock', label: '库存', access: 'sup' },
       { name: 'stockImport', label: '导入库存', access: 'sup' },
     ],
+  },
+  providers: {
+    label: '上游渠道', api: 'provider', table: 'providers', route: '/system/provider',
+    menu: { section: 'system', label: '上游渠道', icon: 'ApiOutlined', order: 6, visible: 'sup' },
+    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    defaultSort: newestFirst,
+    fields: {
+      id,
+      name: { label: '名称', type: 'text', required: true, max: 50, list: true, search: 'contains' },
+      enabled: { label: '启用', type: 'bool', default: true, list: true, search: 'eq', help: '停用后，使用该渠道的商品暂停购买' },
+      balance: { label: '上游余额', type: 'decimal', readonly: true, list: true, help: '上游账户的余额（上游的货币），点“刷新余额”更新' },
+      checked_at: { label: '余额更新时间', type: 'datetime', readonly: true, list: true },
+      last_error: { label: '最近错误', type: 'text', readonly: true, list: true },
+      last_error_at: { label: '错误时间', type: 'datetime', readonly: true, list: true },
+      base_url: {
+        label: '接口地址', type: 'text', required: true, max: 255, list: true,
+        pattern: '^https?://[^\\s/?#]+(:\\d+)?(/[^\\s?#]*)?$', patternMessage: '接口地址应为 http(s):// 开头的网址',
+        help: 'SMS-Activate 兼容的 handler_api.php 地址；只填网站地址时自动补上 /stubs/handler_api.php',
+      },
+      api_key: {
+        label: 'API 密钥', type: 'password', required: true, max: 255, writeOnly: true,
+        help: '上游账户的 API 密钥，保存后不再显示；编辑时留空则不修改',
+      },
+      remark: { label: '备注', type: 'text', max: 255, list: true },
+      create_at: created,
+    },
+    actions: [{ name: 'providerBalance', label: '刷新余额', access: 'sup' }],
   },
   stock: {
     label: '库存', api: 'stock', table: 'stock_items', route: '/items/goods/stock',
@@ -405,6 +455,12 @@ export const resources = {
       create_at: created,
     },
     actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup' }],
+    selectable: true,
+    toolbar: [
+      { name: 'stockImport', label: '导入库存', access: 'sup' },
+      { name: 'stockDisable', label: '停用所选', access: 'sup' },
+      { name: 'stockEnable', label: '启用所选', access: 'sup' },
+    ],
   },
   orders: {
     label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
@@ -471,7 +527,16 @@ export const resources = {
       { name: 'tokenReset', label: '重提', access: 'customer' },
       { name: 'tokenRenew', label: '续费', access: 'customer' },
       { name: 'tokenRefund', label: '退款', access: 'sup' },
+      { name: 'tokenCopy', label: '复制链接', access: 'any' },
+      { name: 'tokenCopyLine', label: '复制号码+链接', access: 'any' },
     ],
+    selectable: true,
+    toolbar: [
+      { name: 'tokenExport', label: '导出TXT', access: 'any' },
+      { name: 'tokenCopySelected', label: '复制所选', access: 'any' },
+    ],
+    // New codes show up without a manual refresh.
+    live: { seconds: 5 },
   },
   records: {
     label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
@@ -484,6 +549,7 @@ export const resources = {
       text: { label: '内容', type: 'textarea', readonly: true, list: true },
       create_at: { ...created, label: '接收时间' },
     },
+    live: { seconds: 5 },
   },
   resets: {
     label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
@@ -509,7 +575,7 @@ export const resources = {
   },
   devices: {
     label: '设备', api: 'device', table: 'devices', route: '/system/device',
-    menu: { section: 'system', label: '设备管理', icon: 'MobileOutlined', order: 6, visible: 'sup' },
+    menu: { section: 'system', label: '设备管理', icon: 'MobileOutlined', order: 7, visible: 'sup' },
     access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
     defaultSort: newestFirst,
     fields: {
@@ -537,7 +603,7 @@ export const resources = {
   },
   messages: {
     label: '消息', api: 'message', table: 'messages', route: '/system/message',
-    menu: { section: 'system', label: '收件箱', icon: 'InboxOutlined', order: 7, visible: 'sup' },
+    menu: { section: 'system', label: '收件箱', icon: 'InboxOutlined', order: 8, visible: 'sup' },
     access: { list: 'sup', show: 'sup', add: 'sup' },
     defaultSort: newestFirst,
     fields: {
@@ -582,7 +648,7 @@ export const pages = {
     menu: { section: 'account', label: '修改信息', icon: 'EditOutlined', order: 3, visible: 'any' },
   },
   store: {
-    route: '/items/store', label: 'API商城', access: 'any', pending: true,
+    route: '/items/store', label: 'API商城', access: 'any',
     menu: { section: 'items', label: 'API商城', icon: 'ShopOutlined', order: 2, visible: 'customer' },
   },
   recharge: {

@@ -32,6 +32,7 @@ import { registerOrderRoutes } from './orders/routes.js';
 import { registerTokenRoutes } from './tokens/routes.js';
 import { tokenHooks } from './tokens/links.js';
 import { registerCodeRoutes } from './codes/routes.js';
+import { registerCodePage } from './codes/page.js';
 import { maskLinkTokens } from './codes/mask.js';
 import { startJobs, type JobRunner } from './jobs/runner.js';
 import { registerApiKeyRoutes } from './apikeys/routes.js';
@@ -43,6 +44,8 @@ import { maskIngestUrl, registerSmsIngest } from './ingest/sms.routes.js';
 import { registerMessageRoutes } from './ingest/message.routes.js';
 import { mailIntake } from './ingest/mail.js';
 import { attachPgSignal } from './codes/pg-signal.js';
+import { installUpstream } from './upstream/index.js';
+import { providerHooks } from './upstream/hooks.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -100,14 +103,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerOrderRoutes(app, ctx);
   registerTokenRoutes(app, ctx);
   registerCodeRoutes(app, ctx);
+  registerCodePage(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerActivationRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
   registerSmsIngest(app, ctx);
   registerMessageRoutes(app, ctx);
+  installUpstream(app, ctx);
   registerResourceRoutes(app, ctx, {
     users: userHooks, notices: noticeHooks,
     groups: groupHooks, discounts: discountHooks, goods: goodsHooks, stock: stockHooks, tokens: tokenHooks,
+    providers: providerHooks,
     devices: deviceHooks,
   });
 

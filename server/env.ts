@@ -47,6 +47,10 @@ export interface Settings {
   smtpHost: string;
   /** Largest mail the SMTP receiver takes, in bytes. */
   smtpMaxBytes: number;
+  /** How long one call to an upstream provider may take (ms); past it the outcome is unknown. */
+  upstreamTimeoutMs: number;
+  /** How often links waiting for an upstream code are polled (getStatus), in ms. */
+  upstreamPollMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -78,6 +82,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     codeRatePerToken: int(env.CODE_RATE_PER_TOKEN, 120),
     codeRatePerAddress: int(env.CODE_RATE_PER_ADDRESS, 6000),
     handlerRatePerKey: int(env.HANDLER_RATE_PER_KEY, 120_000),
+    upstreamTimeoutMs: int(env.UPSTREAM_TIMEOUT_MS, 15_000),
+    upstreamPollMs: int(env.UPSTREAM_POLL_MS, 3_000),
     handlerCancelAfterMs: (env.HANDLER_CANCEL_AFTER_SECONDS === '0' ? 0 : int(env.HANDLER_CANCEL_AFTER_SECONDS, 120)) * 1000,
     deviceSecretKey: env.DEVICE_SECRET_KEY || undefined,
     webhookMaxSkewMs: int(env.WEBHOOK_MAX_SKEW_SECONDS, 600) * 1000,

@@ -41,6 +41,9 @@ export async function getNumber(c: Call, v2: boolean): Promise<Answer> {
       .where('user_id', '=', c.userId).where('order_key', '=', orderKey).execute();
   }
   const phone = link.identifier.replace(/\D/g, '');
+  // An upstream purchase whose outcome is unknown has no number yet (it is being reconciled): the
+  // word clients treat as "the service failed".
+  if (!phone) return W.ERROR_SQL;
   if (!v2) return accessNumber(link.id, phone);
   return new Json(JSON.stringify({
     activationId: link.id, phoneNumber: phone, activationCost: bought.purchase.unitPrice / 100, currency: USD,

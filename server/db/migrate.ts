@@ -8,6 +8,7 @@ import { usdt } from './migrations/005_usdt.js';
 import { manualDebit } from './migrations/008_manual_debit.js';
 import { apiKeys } from './migrations/007_api_keys.js';
 import { intake } from './migrations/006_intake.js';
+import { upstream } from './migrations/009_upstream.js';
 
 /** One list of migrations for both databases; the dialect only picks column types. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '008_manual_debit': manualDebit(dialect),
     '007_api_keys': apiKeys(dialect),
     '006_intake': intake(dialect),
+    '009_upstream': upstream(dialect),
   };
 }
 

@@ -132,6 +132,11 @@ export interface GoodsTable {
   source: string;
   match_sender: string | null;
   match_keyword: string | null;
+  /** Upstream products (migration 009): the provider and what to ask it for. */
+  provider_id?: number | null;
+  upstream_service?: string | null;
+  upstream_country?: number | null;
+  upstream_max_price?: number | null;
   stock: Generated<number>;
   sold: Generated<number>;
   create_at: number;
@@ -189,6 +194,12 @@ export interface TokensTable {
   last_code_at: number | null;
   refund_at: number | null;
   create_at: number;
+  /** Links bought from an upstream provider (migration 009; server/upstream). */
+  upstream_provider_id?: number | null;
+  upstream_id?: string | null;
+  upstream_state?: string | null;
+  upstream_resets?: number | null;
+  upstream_at?: number | null;
 }
 
 export interface MessagesTable {
@@ -343,6 +354,21 @@ export interface ApiOrdersTable {
   create_at: number;
 }
 
+/** An upstream provider speaking SMS-Activate's handler_api.php (migration 009). */
+export interface ProvidersTable {
+  id: Generated<number>;
+  name: string;
+  base_url: string;
+  api_key: string;
+  enabled: Generated<number>;
+  balance: number | null;
+  checked_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  remark: string | null;
+  create_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -370,4 +396,5 @@ export interface DB {
   api_keys: ApiKeysTable;
   api_orders: ApiOrdersTable;
   devices: DevicesTable;
+  providers: ProvidersTable;
 }

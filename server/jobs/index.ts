@@ -1,6 +1,7 @@
 import type { Job } from './runner.js';
 import { usdtWatcher } from '../usdt/watcher.js';
 import { autoRefundJob, expiryJob } from '../tokens/jobs.js';
+import { upstreamJobs } from '../upstream/jobs.js';
 
 /**
  * Every background job of the server, one line per domain. They run in the process started by
@@ -8,4 +9,5 @@ import { autoRefundJob, expiryJob } from '../tokens/jobs.js';
  */
 export const allJobs: Job[] = [
   usdtWatcher, expiryJob, autoRefundJob,
+  ...upstreamJobs,
 ];

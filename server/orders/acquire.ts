@@ -2,11 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { DB, GoodsTable } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
+import type { Purchase } from './buy.js';
 
 export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold'> & { id: number; stock: number; sold: number };
 
-/** One identifier (number or mailbox) taken for one unit of a purchase. */
-export interface Acquired { identifier: string; identKey: string; stockItemId: number | null }
+/**
+ * One identifier (number or mailbox) taken for one unit of a purchase. An upstream unit has none yet:
+ * its link is saved pending (`upstream`) and gets its number after the commit (`Settle`).
+ */
+export interface Acquired { identifier: string; identKey: string; stockItemId: number | null; upstream?: { providerId: number } }
 
 /**
  * How a product's source hands out identifiers, inside the purchase's transaction: all `quantity`
@@ -15,10 +19,23 @@ export interface Acquired { identifier: string; identKey: string; stockItemId: n
  */
 export type Source = (trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx) => Promise<Acquired[]>;
 
-const sources = new Map<string, Source>([['stock', fromStock]]);
+/**
+ * Work a source does after the purchase committed, outside any transaction (a paid call to a
+ * provider must not hold SQLite's write lock): it completes or refunds the pending links and answers
+ * the purchase as it then stands.
+ */
+export type Settle = (ctx: Ctx, goods: GoodsRow, purchase: Purchase) => Promise<Purchase>;
 
-export function registerSource(name: string, source: Source): void {
+const sources = new Map<string, Source>([['stock', fromStock]]);
+const settlers = new Map<string, Settle>();
+
+export function registerSource(name: string, source: Source, settle?: Settle): void {
   sources.set(name, source);
+  if (settle) settlers.set(name, settle);
+}
+
+export function settleOf(goods: GoodsRow): Settle | undefined {
+  return settlers.get(goods.source);
 }
 
 /** Refuses, before any money moves, a product whose source cannot serve purchases yet. */

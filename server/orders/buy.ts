@@ -6,7 +6,7 @@ import { changeBalance } from '../ledger/balance.js';
 import { priceOf, userPricing } from '../pricing/lookup.js';
 import type { Price } from '../pricing/price.js';
 import { newLinkToken } from '../tokens/links.js';
-import { sourceOf, type GoodsRow } from './acquire.js';
+import { settleOf, sourceOf, type GoodsRow } from './acquire.js';
 import { orderNo, placeholderNo } from './order-no.js';
 
 const HOUR = 3_600_000;
@@ -18,7 +18,8 @@ export interface Purchase {
   unitPrice: number;
   quantity: number;
   balance: number;
-  tokens: { id: number; token: string; identifier: string; expiresAt: number }[];
+  /** An upstream link whose number is still being confirmed has an empty identifier (`pending`). */
+  tokens: { id: number; token: string; identifier: string; expiresAt: number; pending?: boolean }[];
 }
 
 export async function goodsById(db: Kysely<DB>, id: number): Promise<GoodsRow> {
@@ -47,9 +48,10 @@ export async function quote(ctx: Ctx, userId: number, goodsId: number, quantity:
 export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: number): Promise<Purchase> {
   const { goods, price, amount } = await quote(ctx, userId, goodsId, quantity);
   const source = sourceOf(goods);
+  const settle = settleOf(goods);
   const now = ctx.now();
   const tz = ctx.settings.timeZone;
-  return ctx.db.transaction().execute(async (trx) => {
+  const purchase = await ctx.db.transaction().execute(async (trx) => {
     const order = await insertOrder(trx, { userId, goods, price, quantity, amount, now });
     const no = orderNo(now, order, tz);
     await trx.updateTable('orders').set({ order_no: no }).where('id', '=', order).execute();
@@ -63,7 +65,9 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
       identifier: a.identifier, ident_key: a.identKey, state: 'active', armed_at: now,
       expires_at: now + goods.valid_hours * HOUR, receive_limit: goods.receive_limit, reset_limit: goods.reset_limit,
       last_code: null, last_text: null, last_code_at: null,
-      refund_at: goods.code_wait_minutes > 0 ? now + goods.code_wait_minutes * 60_000 : null, create_at: now,
+      // A pending upstream link's wait starts when it gets its number.
+      refund_at: goods.code_wait_minutes > 0 && !a.upstream ? now + goods.code_wait_minutes * 60_000 : null, create_at: now,
+      ...(a.upstream ? { upstream_provider_id: a.upstream.providerId, upstream_state: 'buying', upstream_resets: 0, upstream_at: now } : {}),
     }));
     const tokens = await trx.insertInto('tokens').values(rows).returning(['id', 'token', 'identifier', 'stock_item_id', 'expires_at']).execute();
     for (const t of tokens) {
@@ -82,6 +86,8 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
         .map((t) => ({ id: Number(t.id), token: t.token, identifier: t.identifier, expiresAt: Number(t.expires_at) })),
     };
   });
+  // After the commit: the source's paid calls (upstream getNumber) run outside any transaction.
+  return settle ? settle(ctx, goods, purchase) : purchase;
 }
 
 async function insertOrder(trx: Kysely<DB>, p: { userId: number; goods: GoodsRow; price: Price; quantity: number; amount: number; now: number }) {

@@ -15,6 +15,7 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   usdtConfig: lazy(() => import('../pages/usdt-config/UsdtConfigPage')),
   // Ahead of the generated create form on the same path: the device's secret is shown once.
   deviceCreate: lazy(() => import('../pages/devices/DeviceCreatePage')),
+  store: lazy(() => import('../pages/store/StorePage')),
 };
 
 export function pageRoutes(defs: Record<string, PageDef>) {

@@ -13,6 +13,22 @@ export interface RowActionProps {
   onDone(): void;
 }
 
+/** What a list's toolbar action is given: the list as the user has narrowed it, and the ticked rows. */
+export interface ToolbarActionProps {
+  resource: string;
+  label: string;
+  /** The search form's values now (field name to value), as the list sends them. */
+  filters: Record<string, unknown>;
+  /** Ticked row ids (across pages), and those rows as last loaded. */
+  selected: Array<string | number>;
+  selectedRecords: Record<string, any>[];
+  /** How many rows match the filters. */
+  total: number;
+  /** Call after a change: the list refetches. */
+  onDone(): void;
+  clearSelection(): void;
+}
+
 export interface FieldInputProps {
   field: FieldDef;
   value?: any;
@@ -20,6 +36,7 @@ export interface FieldInputProps {
 }
 
 const rowActions = new Map<string, ComponentType<RowActionProps>>();
+const toolbarActions = new Map<string, ComponentType<ToolbarActionProps>>();
 const inputs = new Map<string, ComponentType<FieldInputProps>>();
 const loaders: Array<() => Promise<unknown>> = [];
 
@@ -33,7 +50,14 @@ export const registry = {
     rowActions.set(name, lazy(load));
     loaders.push(load);
   },
-  /** Fetches the code of every lazy row action (see preloadScreens). */
+  /** A list toolbar action whose code loads on demand (preloaded with the row actions). */
+  lazyToolbarAction: (name: string, load: () => Promise<{ default: ComponentType<ToolbarActionProps> }>) => {
+    toolbarActions.set(name, lazy(load));
+    loaders.push(load);
+  },
+  toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },
+  getToolbarAction: (name: string) => toolbarActions.get(name),
+  /** Fetches the code of every lazy row and toolbar action (see preloadScreens). */
   preloadRowActions: () => Promise.all(loaders.map((load) => load())),
   input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
   getRowAction: (name: string) => rowActions.get(name),

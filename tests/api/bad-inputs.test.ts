@@ -96,6 +96,7 @@ const unreadable = ['broken JSON', 'a JSON array', 'a JSON string', 'a JSON numb
 // Its bodies are small: the 100 KB of deep nesting is over its 64 KB limit.
 const ingestGeneral = (c: Omit<Case, 'route'>): Omit<Case, 'route'> =>
   ({ ...c, path: `/api/ingest/sms/${DK}`, code: c.code ?? (unreadable.includes(c.what) ? 400 : c.what === 'deep nesting' ? 413 : 401) });
+const P = '$provider';
 
 function specificCases(): Case[] {
   const c = C;
@@ -206,6 +207,7 @@ function specificCases(): Case[] {
       { id: 999_999, user_id: C, code: 404 }, { id: T, user_id: 999_999, code: 404 },
     ].map(({ code, ...body }) => ({ route: 'POST /api/transfer/attach', what: JSON.stringify(body), body, code })),
     ...commerceCases(),
+    ...upstreamCases(),
   ];
 }
 
@@ -357,6 +359,32 @@ function intakeCases(): Case[] {
   ];
 }
 
+function upstreamCases(): Case[] {
+  const provider = { name: '上游', base_url: 'http://127.0.0.1:9/stubs/handler_api.php', api_key: 'k' };
+  return [
+    ...([
+      {}, { ...provider, name: '' }, { ...provider, name: 'x'.repeat(51) }, { ...provider, base_url: 'ftp://x' },
+      { ...provider, base_url: 'not a url' }, { ...provider, api_key: '' }, { name: '上游', base_url: provider.base_url },
+      { ...provider, api_key: 5 }, { ...provider, balance: 100 }, { ...provider, last_error: 'x' }, { ...provider, enabled: 'yes' },
+      { ...provider, name: '已有上游', code: 409 },
+    ] as ({ code?: number } & Record<string, unknown>)[]).map(({ code, ...body }) => ({ route: 'POST /api/provider/add', what: JSON.stringify(body).slice(0, 80), body, code })),
+    ...[
+      {}, { id: 'x' }, { id: P, base_url: 'x' }, { id: P, name: '' }, { id: P, checked_at: '2024-01-01 00:00:00' },
+      { id: 999_999, name: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/provider/edit', what: JSON.stringify(body), body, code })),
+    ...[...idsCases('POST /api/provider/del'), { route: 'POST /api/provider/del', what: 'a provider in use', body: { ids: [P] }, code: 409 }],
+    ...detailCases('GET /api/provider/detail'),
+    ...listCases('POST /api/provider/data', { name: 5, enabled: 'x', api_key: 'k' }),
+    ...[{}, { id: 'x' }, { id: 0 }, { id: [P] }, { id: P, force: true }, { id: 999_999, code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/provider/balance', what: JSON.stringify(body), body, code })),
+    // goods with upstream fields
+    ...[
+      { upstream_service: 'a b' }, { upstream_country: -1 }, { upstream_country: 'ru' }, { upstream_max_price: 0 },
+      { upstream_max_price: 1.001 }, { provider_id: 'x' },
+    ].map((extra) => ({ route: 'POST /api/goods/add', what: JSON.stringify(extra), body: { title: 't', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, ...extra } })),
+  ];
+}
+
 describe.each(dbKinds)('bad input on %s', (kind) => {
   let s: TestServer;
   let tokens: Record<'sup' | 'customer', string>;
@@ -403,6 +431,8 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     rows[DOFF] = new URL(off.data.webhook_url).pathname.split('/').pop()!;
     // A message in the inbox.
     expect((await s.post('/api/message/add', { recipient: '+8613800000000', text: '你好' }, sup)).code).toBe(200);
+    rows[P] = (await s.post('/api/provider/add', { name: '已有上游', base_url: 'http://127.0.0.1:9/', api_key: 'k' }, sup)).data.id;
+    expect((await s.post('/api/goods/add', { title: '上游商品', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, source: 'upstream', provider_id: rows[P] }, sup)).code).toBe(200);
   });
   afterAll(() => s?.close());
 

@@ -4,6 +4,7 @@ import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/
 import { expectedRoutes, key, registeredRoutes, type RouteInfo } from './routes.js';
 import { unmatchedTransfer } from './fixtures/usdt.js';
 import { addGoods, buyOk, deliver, importLines, phones } from '../helpers/commerce.js';
+import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate.js';
 
 const routes = expectedRoutes();
 const supRoutes = routes.filter((r) => r.access === 'sup');
@@ -16,6 +17,9 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   let noticeId: number;
   let spareNoticeId: number;
   let transferId: number;
+  /** Upstream providers: one in use, one spare (to delete), at a local provider. */
+  let fake: FakeSmsActivate;
+  const upstream = {} as Record<'provider' | 'spareProvider', number>;
   /** Rows of the business, most of them the other customer's. */
   const shop = {} as Record<'group' | 'spareGroup' | 'discount' | 'spareDiscount' | 'goods' | 'spareGoods' | 'stockDel' | 'stockOff' | 'stockOn' | 'orderA' | 'orderB', number>
     & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } }
@@ -73,6 +77,12 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/message/data': { body: {} },
     'GET /api/message/detail': { query: `?id=${shop.message}` },
     'POST /api/message/add': { body: { recipient: '+8613800000000', text: '验证码 135790' } },
+    'POST /api/provider/data': { body: {} },
+    'GET /api/provider/detail': { query: `?id=${upstream.provider}` },
+    'POST /api/provider/add': { body: { name: '假上游', base_url: 'http://127.0.0.1:9/stubs/handler_api.php', api_key: 'k' } },
+    'POST /api/provider/edit': { body: { id: upstream.provider, base_url: 'http://127.0.0.1:9/' } },
+    'POST /api/provider/del': { body: { ids: [upstream.spareProvider] } },
+    'POST /api/provider/balance': { body: { id: upstream.provider } },
   });
   const send = (r: RouteInfo, token: string | undefined, input: { query?: string; body?: unknown } = {}) =>
     s.call(r.method, r.path + (input.query ?? ''), { token, body: r.method === 'POST' ? input.body ?? {} : undefined });
@@ -108,8 +118,14 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     shop.device = (await s.post('/api/device/add', { name: '一号机' }, supToken)).data.id;
     shop.spareDevice = (await s.post('/api/device/add', { name: '待删除' }, supToken)).data.id;
     shop.message = Number((await s.database.db.selectFrom('messages').select('id').executeTakeFirstOrThrow()).id);
+    fake = await startFakeSmsActivate();
+    upstream.provider = (await s.post('/api/provider/add', { name: '上游A', base_url: fake.url, api_key: fake.apiKey }, supToken)).data.id;
+    upstream.spareProvider = (await s.post('/api/provider/add', { name: '上游B', base_url: fake.url, api_key: fake.apiKey }, supToken)).data.id;
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await fake?.close();
+  });
 
   it('the route table matches the routes the server registered', () => {
     expect(routes.map(key).sort()).toEqual(registeredRoutes(s.app));

@@ -67,6 +67,8 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/device/silent', access: 'sup' },
   { method: 'GET', path: '/api/ingest/sms/:key', access: 'public' },
   { method: 'POST', path: '/api/ingest/sms/:key', access: 'public' },
+  // upstream providers
+  { method: 'POST', path: '/api/provider/balance', access: 'sup' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {

@@ -30,7 +30,8 @@ export interface FakeActivation {
  * work (bought the number) before failing to answer, which is what makes an outcome unknown.
  */
 export interface Fault {
-  kind: 'http500' | 'garbage' | 'drop' | 'slow' | 'body';
+  /** 'hold': the answer waits until the test calls `release()`. */
+  kind: 'http500' | 'garbage' | 'drop' | 'slow' | 'body' | 'hold';
   ms?: number;
   /** For kind 'body': the answer and its HTTP status (default 200). */
   body?: string;
@@ -68,6 +69,8 @@ export interface FakeSmsActivate {
   stockOf(service: string, country?: string): number;
   deliver(id: number | string, code: string, text?: string): void;
   fault(action: string, fault: Fault): void;
+  /** Answers every held call now; resolves how many there were. */
+  release(): number;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
   for (const [k, v] of Object.entries(options.stock ?? {})) stock.set(k.includes(':') ? k : stockKey(k), { ...v });
   const faults = new Map<string, Fault[]>();
   const timers = new Set<NodeJS.Timeout>();
+  const held: Array<() => void> = [];
   let nextId = 100_000;
   let nextPhone = 79_000_000_001;
 
@@ -102,6 +106,11 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
       const list = faults.get(action) ?? [];
       for (let i = 0; i < (fault.times ?? 1); i++) list.push(fault);
       faults.set(action, list);
+    },
+    release() {
+      const n = held.length;
+      for (const answer of held.splice(0)) answer();
+      return n;
     },
     async close() {
       for (const t of timers) clearTimeout(t);
@@ -216,6 +225,7 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
       if (fault.kind === 'http500') return send(res, 500, '<html><body>502 Bad Gateway</body></html>');
       if (fault.kind === 'garbage') return send(res, 200, '<!DOCTYPE html><title>Just a moment...</title>');
       if (fault.kind === 'body') return send(res, fault.status ?? 200, fault.body ?? '');
+      if (fault.kind === 'hold') return void held.push(() => { if (!res.destroyed) send(res, 200, word || answer(params)); });
       const t = setTimeout(() => {
         timers.delete(t);
         if (!res.destroyed) send(res, 200, word || answer(params));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Pagination, Spin } from 'antd';
+import { Checkbox, Pagination, Spin } from 'antd';
 import type { FieldDef } from '../types';
 import { FieldValue } from '../fields/FieldValue';
 
@@ -7,12 +7,14 @@ import { FieldValue } from '../fields/FieldValue';
  * A list on a phone: one card per record, each field a line of label and value (empty ones left
  * out), the row's actions at the bottom, a simple pager under them.
  */
-export function ListCards({ fields, records, loading, empty, actions, page, pageSize, total, onPage }: {
+export function ListCards({ fields, records, loading, empty, actions, selection, page, pageSize, total, onPage }: {
   fields: [string, FieldDef][];
   records: Record<string, any>[];
   loading: boolean;
   empty: ReactNode;
   actions?: (record: Record<string, any>) => ReactNode;
+  /** Rows can be ticked: a box at the left of each card's action line. */
+  selection?: { has(id: string | number): boolean; toggle(record: Record<string, any>, on: boolean): void };
   page: number; pageSize: number; total: number;
   onPage(page: number): void;
 }) {
@@ -28,7 +30,15 @@ export function ListCards({ fields, records, loading, empty, actions, page, page
                   <span className="fw-card-value"><FieldValue field={f} value={record[name]} record={record} name={name} full /></span>
                 </div>
               ))}
-              {actions && <div className="fw-card-actions">{actions(record)}</div>}
+              {(actions || selection) && (
+                <div className="fw-card-actions">
+                  {selection && (
+                    <Checkbox className="fw-card-pick" checked={selection.has(record.id)} aria-label={`选择 ${record.id}`}
+                      onChange={(e) => selection.toggle(record, e.target.checked)}>选择</Checkbox>
+                  )}
+                  {actions?.(record)}
+                </div>
+              )}
             </div>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useDelete, type CrudSort, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Space, Table, Typography, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -11,6 +11,8 @@ import { useRole } from '../use-role';
 import { buildColumns, listFields, searchFields, tableWidth } from './columns';
 import { download, exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
+import { ListToolbar } from './ListToolbar';
+import { labelFor } from '../menu';
 import { rememberListQuery } from './list-memory';
 import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
@@ -18,6 +20,8 @@ import { SortSelect } from './SortSelect';
 import { PAGE_SIZES, toCrudFilters } from './url-state';
 import { useListQuery } from './use-list-query';
 import { useListState } from './use-list-state';
+import { useLive } from './use-live';
+import { useSelection } from './use-selection';
 import '../framework.css';
 
 const sameSort = (a?: CrudSort, b?: CrudSort) => a?.field === b?.field && a?.order === b?.order;
@@ -37,6 +41,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);
   const { mutateAsync: remove } = useDelete();
   const { refetch } = query;
+  const { quiet } = useLive(def.live?.seconds, refetch);
   const actions = useMemo(() => {
     if (!hasRowActions(def, role)) return undefined;
     const onDelete = (id: unknown) => remove({
@@ -76,8 +81,19 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const empty = <Empty description={error ? '加载失败' : '暂无数据'} />;
   const records = (result.data ?? []) as Record<string, any>[];
   const total = result.total ?? 0;
+  const selection = useSelection(records);
+  // Ticks belong to the rows the filters found: new filters start with none (pages keep them).
+  const filterKey = JSON.stringify(state.filters);
+  const { clear } = selection;
+  const firstFilters = useRef(filterKey);
+  useEffect(() => {
+    if (filterKey !== firstFilters.current) { firstFilters.current = filterKey; clear(); }
+  }, [filterKey, clear]);
+  const selectable = Boolean(def.selectable);
+  // A live list's own refetches keep the rows still: no spinner over them.
+  const loading = query.isFetching && !quiet;
   const setSort = (sort: CrudSort | undefined) => update({ sort, page: sameSort(sort, state.sort) ? state.page : 1 });
-  const title = def.menu && typeof def.menu.label === 'string' ? def.menu.label : def.label;
+  const title = def.menu ? labelFor(def.menu, role) : def.label;
 
   return (
     <Card
@@ -102,15 +118,22 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
         <Alert type="error" showIcon style={{ marginBottom: 12 }} message="列表加载失败" description={error.message || '请稍后重试'}
           action={<Button size="small" onClick={() => query.refetch()}>重试</Button>} />
       )}
+      <ListToolbar name={name} def={def} role={role} narrow={narrow} filters={state.filters} total={total}
+        pageIds={records.map((r) => r.id)} selection={selectable ? selection : null} onDone={() => refetch()} />
       {narrow ? (
-        <ListCards fields={fields} records={records} loading={query.isFetching} empty={empty} actions={actions}
+        <ListCards fields={fields} records={records} loading={loading} empty={empty} actions={actions}
+          selection={selectable ? selection : undefined}
           page={state.page} pageSize={state.pageSize} total={total}
           onPage={(page) => update({ page })} />
       ) : (
         <Table
           rowKey="id" size="middle" columns={columns} dataSource={records} tableLayout="fixed"
-          loading={query.isFetching} scroll={{ x: tableWidth(fields, actions ? actionsWidth(def, role) : 0) }}
+          loading={loading} scroll={{ x: tableWidth(fields, (actions ? actionsWidth(def, role) : 0) + (selectable ? 40 : 0)) }}
           locale={{ emptyText: empty }}
+          rowSelection={selectable ? {
+            selectedRowKeys: selection.keys, preserveSelectedRowKeys: true, columnWidth: 40,
+            onChange: (keys) => selection.setKeys(keys as Array<string | number>),
+          } : undefined}
           pagination={{
             current: state.page, pageSize: state.pageSize, total,
             pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`,

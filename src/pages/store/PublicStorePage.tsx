@@ -1,16 +1,17 @@
-import { InfoCircleFilled } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import './store.css';
 
-// The contact block brings the http client and the HTML sanitizer: it loads after the first paint.
+// The products and the contact block bring the http client, antd's cards and the HTML sanitizer:
+// they load after the first paint.
+const PublicProducts = lazy(() => import('./PublicProducts'));
 const StoreContact = lazy(() => import('./StoreContact'));
 
 /**
- * The public store for visitors: the store business arrives in a later release, and the page says so.
- * Plain markup rather than antd's Layout, Card, Result and Typography keeps this landing page light;
- * it is in the entry bundle so visitors see it without waiting for a lazy chunk.
+ * The public store for visitors: the products on sale at list prices (buying needs an account) and
+ * how to reach us. Plain markup rather than antd's Layout and Typography keeps this landing page
+ * light; it is in the entry bundle so visitors see it without waiting for a lazy chunk.
  */
 export default function PublicStorePage() {
   return (
@@ -23,11 +24,14 @@ export default function PublicStorePage() {
         </nav>
       </header>
       <main className="store-main">
-        <section className="store-panel store-soon">
-          <InfoCircleFilled className="store-soon-icon" />
-          <h1>API 商城即将上线</h1>
-          <p>验证码接收 API 的在线选购将在后续版本开放。现在可以先注册账号，上线后即可直接使用。</p>
-          <Link to="/register"><Button type="primary">注册账号</Button></Link>
+        <section className="store-intro">
+          <h1>API 商城</h1>
+          <p>购买后得到接码链接，打开即可查看验证码，也可以用 SMS-Activate 脚本接入。这里显示新账户的价格，登录后按您账户的分组和折扣计价。</p>
+        </section>
+        <section className="store-products" aria-label="商品列表">
+          <Suspense fallback={<div className="store-products-loading" role="status" aria-label="商品加载中" />}>
+            <PublicProducts />
+          </Suspense>
         </section>
         <section className="store-panel">
           <h2>联系我们</h2>

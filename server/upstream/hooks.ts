@@ -1,0 +1,34 @@
+import { fail } from '../http/envelope.js';
+import type { Row } from '../http/validate.js';
+import type { ResourceHooks } from '../resources/hooks.js';
+
+const trimmed = (values: Row): Row => {
+  const out = { ...values };
+  if (typeof out.base_url === 'string') out.base_url = out.base_url.trim();
+  if (typeof out.api_key === 'string') out.api_key = out.api_key.trim();
+  return out;
+};
+
+/** Providers: names unique; one that products or links still use cannot be deleted (disable it instead). */
+export const providerHooks: ResourceHooks = {
+  async beforeAdd(values, { trx }) {
+    await uniqueName(trx, values.name, null);
+    return trimmed(values);
+  },
+  async beforeEdit(id, values, _existing, { trx }) {
+    if (values.name !== undefined) await uniqueName(trx, values.name, id);
+    return trimmed(values);
+  },
+  async beforeDel(ids, { trx }) {
+    const used = await trx.selectFrom('goods').select('title').where('provider_id', 'in', ids).executeTakeFirst();
+    if (used) throw fail.conflict(`商品「${used.title}」正在使用该上游渠道，不能删除；可改为停用`);
+    const linked = await trx.selectFrom('tokens').select('id').where('upstream_provider_id', 'in', ids).executeTakeFirst();
+    if (linked) throw fail.conflict('该上游渠道已有购买记录，不能删除；可改为停用');
+  },
+};
+
+async function uniqueName(trx: any, name: unknown, id: number | null) {
+  let q = trx.selectFrom('providers').select('id').where('name', '=', name);
+  if (id !== null) q = q.where('id', '!=', id);
+  if (await q.executeTakeFirst()) throw fail.conflict('已有同名的上游渠道');
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.js';
+import { ok } from '../http/envelope.js';
+import { objectBody, rejectUnknown } from '../http/validate.js';
+import { toDollars } from '../lib/money.js';
+import { formatTime } from '../lib/time.js';
+import { idOf } from '../resources/routes.js';
+import { refreshBalance } from './providers.js';
+
+/** `POST /api/provider/balance` (sup) `{ id }`: asks the provider its balance now (getBalance). */
+export function registerProviderRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.post('/api/provider/balance', { config: { access: 'sup' } }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['id']);
+    const r = await refreshBalance(ctx, idOf(body.id));
+    return ok({ balance: toDollars(r.balance), checked_at: formatTime(r.checkedAt, ctx.settings.timeZone) },
+      `上游余额：${toDollars(r.balance).toFixed(2)}`);
+  });
+}

@@ -1,0 +1,37 @@
+import { useCallback, useMemo, useState } from 'react';
+
+type Id = string | number;
+
+/**
+ * Ticked rows, kept by id across pages and refetches (a live list's new rows do not untick any),
+ * each with the row as last seen, for actions that need more than the id.
+ */
+export function useSelection(records: Record<string, any>[]) {
+  const [picked, setPicked] = useState<Map<Id, Record<string, any>>>(() => new Map());
+
+  // Rows on screen replace their older copies, so actions get what the user sees.
+  const fresh = useMemo(() => {
+    if (!picked.size) return picked;
+    const next = new Map(picked);
+    for (const r of records) if (next.has(r.id)) next.set(r.id, r);
+    return next;
+  }, [picked, records]);
+
+  const setKeys = useCallback((keys: Id[]) => {
+    setPicked((old) => {
+      const byId = new Map(records.map((r) => [r.id as Id, r]));
+      return new Map(keys.map((k) => [k, byId.get(k) ?? old.get(k) ?? { id: k }]));
+    });
+  }, [records]);
+
+  const toggle = useCallback((record: Record<string, any>, on: boolean) => {
+    setPicked((old) => {
+      const next = new Map(old);
+      if (on) next.set(record.id, record); else next.delete(record.id);
+      return next;
+    });
+  }, []);
+
+  const clear = useCallback(() => setPicked(new Map()), []);
+  return { keys: [...fresh.keys()], records: [...fresh.values()], has: (id: Id) => fresh.has(id), setKeys, toggle, clear };
+}

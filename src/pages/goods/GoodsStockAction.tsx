@@ -1,0 +1,11 @@
+import { useNavigate } from 'react-router';
+import { resources } from '../../../resources.config';
+import type { RowActionProps } from '../../framework/registry';
+import { RowLink } from '../../framework/list/RowLink';
+
+/** A product's stock: the stock list filtered by that product (upstream products hold none). */
+export default function GoodsStockAction({ record, label }: RowActionProps) {
+  const navigate = useNavigate();
+  if (record.source === 'upstream') return null;
+  return <RowLink onClick={() => navigate(`${resources.stock.route}?f_goods_id=${record.id}`)}>{label}</RowLink>;
+}

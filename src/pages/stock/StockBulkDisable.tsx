@@ -1,0 +1,1 @@
+export { StockBulkDisable as default } from './StockBulkToggle';

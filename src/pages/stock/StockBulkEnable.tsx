@@ -1,0 +1,1 @@
+export { StockBulkEnable as default } from './StockBulkToggle';

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { storeApi, type StoreItem } from './api';
+
+/**
+ * The products on sale, a page at a time (more on demand), for the public store and the console's.
+ * A newer search or reload wins over an older answer still on its way.
+ */
+export function useStoreProducts(keyword = '') {
+  const [items, setItems] = useState<StoreItem[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+
+  const load = useCallback(async (nextPage: number) => {
+    const call = ++latest.current;
+    if (nextPage === 1) setLoading(true);
+    else setLoadingMore(true);
+    try {
+      const data = await storeApi.list(nextPage, keyword.trim());
+      if (call !== latest.current) return;
+      setItems((old) => (nextPage === 1 ? data.list : [...old, ...data.list]));
+      setTotal(data.total);
+      setPage(nextPage);
+      setError(null);
+    } catch (e) {
+      if (call === latest.current) setError((e as Error).message || '加载失败');
+    } finally {
+      if (call === latest.current) { setLoading(false); setLoadingMore(false); }
+    }
+  }, [keyword]);
+
+  useEffect(() => { void load(1); }, [load]);
+
+  return {
+    items, total, loading, loadingMore, error,
+    hasMore: items.length < total,
+    reload: useCallback(() => load(1), [load]),
+    loadMore: useCallback(() => load(page + 1), [load, page]),
+  };
+}

@@ -1,0 +1,1 @@
+export { TokenCopyLine as default } from './TokenCopyAction';

@@ -1,0 +1,18 @@
+import { lazy, Suspense, useState } from 'react';
+import type { RowActionProps } from '../../framework/registry';
+import { RowLink } from '../../framework/list/RowLink';
+import { CLOSED } from './states';
+
+const TokenRenewDialog = lazy(() => import('./TokenRenewDialog'));
+
+/** 续费 on a link that has not ended (the server also refuses links past their grace day). */
+export default function TokenRenewAction(props: RowActionProps) {
+  const [open, setOpen] = useState(false);
+  if (CLOSED.includes(props.record.state)) return null;
+  return (
+    <>
+      <RowLink onClick={() => setOpen(true)}>{props.label}</RowLink>
+      {open && <Suspense fallback={null}><TokenRenewDialog {...props} onClose={() => setOpen(false)} /></Suspense>}
+    </>
+  );
+}

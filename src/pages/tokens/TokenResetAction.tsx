@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { App } from 'antd';
+import type { RowActionProps } from '../../framework/registry';
+import { RowLink } from '../../framework/list/RowLink';
+import { api } from '../../providers/http';
+import { LIVE } from './states';
+
+/** Resets left on a link, when its record says (the limit is snapshotted at purchase). */
+function resetsLeft(record: Record<string, any>): number | null {
+  const limit = Number(record.reset_limit);
+  const used = Number(record.resets ?? 0);
+  return Number.isFinite(limit) && record.reset_limit !== undefined && record.reset_limit !== null ? Math.max(0, limit - used) : null;
+}
+
+/**
+ * 重提: the link waits for a new code (only messages from now on count), after a confirmation that
+ * says how many resets are left. Shown on live links whose product allows resets and has some left.
+ */
+export default function TokenResetAction({ record, label, onDone }: RowActionProps) {
+  const { modal, message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const left = resetsLeft(record);
+  if (!LIVE.includes(record.state) || left === 0) return null;
+
+  const confirm = () => modal.confirm({
+    title: `重提 ${record.identifier}？`,
+    content: `重提后链接重新等待验证码，只接收此后到达的短信或邮件，接码次数重新计算。${left === null ? '' : `剩余重提 ${left} 次，本次之后剩 ${left - 1} 次。`}`,
+    okText: '重提', cancelText: '取消',
+    onOk: async () => {
+      setBusy(true);
+      try {
+        const r = await api.post<{ resets_left: number }>('/api/token/reset', { id: record.id });
+        message.success(`已重提，等待新的验证码（剩余重提 ${r.resets_left} 次）`);
+        onDone();
+      } catch {
+        // The server's reason is shown by the http client.
+      } finally {
+        setBusy(false);
+      }
+    },
+  });
+
+  return <RowLink disabled={busy} onClick={confirm} title={left === null ? undefined : `剩余重提 ${left} 次`}>{label}</RowLink>;
+}
