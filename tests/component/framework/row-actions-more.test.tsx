@@ -58,7 +58,7 @@ describe('a row with many actions', () => {
     expect(inlineCount(['复制链接', '复制号码+链接'])).toBe(2);
     expect(inlineCount(['查看', '重提', '续费', '复制链接', '复制号码+链接'])).toBe(3);
     expect(inlineCount(['切换到该用户切换到该用户', '撤销密钥'])).toBe(1);
-    expect(actionsWidth(busy, 'user')).toBeLessThanOrEqual(200);
+    expect(actionsWidth(busy, 'customer')).toBeLessThanOrEqual(200);
   });
 
   it('opens 更多, and an action from it keeps its dialog after the menu closes', async () => {
