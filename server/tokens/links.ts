@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import type { ResourceHooks } from '../resources/hooks.js';
-import { LIVE } from './states.js';
+import { RENEW_GRACE_MS } from './renew.js';
+import { CLOSED, LIVE } from './states.js';
 
 /** 192 random bits, URL-safe: the link is the only key to its codes. */
 export function newLinkToken(): string {
@@ -27,16 +28,34 @@ export function receivesLeft(receiveLimit: number, received: number): number | n
   return receiveLimit > 0 ? Math.max(0, receiveLimit - received) : null;
 }
 
+/**
+ * Whether 续费 can be offered on a link: its product has a renewal price, it has not ended, and it is
+ * not more than the grace day past its expiry (renew.ts checks the same, and more, when it is asked).
+ */
+export function renewable(state: string, expiresAt: number, renewPrice: number, now: number): boolean {
+  return renewPrice > 0 && !(CLOSED as readonly string[]).includes(state) && now <= expiresAt + RENEW_GRACE_MS;
+}
+
+/** The renewal price of each product on a page of links (one query). */
+async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(goodsIds.filter((n) => Number.isFinite(n) && n > 0))];
+  if (!ids.length) return new Map();
+  const found = await ctx.db.selectFrom('goods').select(['id', 'renew_price']).where('id', 'in', ids).execute();
+  return new Map(found.map((g) => [Number(g.id), Number(g.renew_price)]));
+}
+
 /** The links' computed fields in every list and detail answer. */
 export const tokenHooks: ResourceHooks = {
-  present(rows, raw, { ctx, request }) {
+  async present(rows, raw, { ctx, request }) {
     const base = linkBase(ctx, request);
     const now = ctx.now();
+    const renewPrice = await renewPrices(ctx, raw.map((r) => Number(r.goods_id)));
     rows.forEach((row, i) => {
       const r = raw[i];
       Object.assign(row, linksOf(base, String(r.token)));
       row.state = effectiveState(String(r.state), Number(r.expires_at), now);
       row.receives_left = receivesLeft(Number(r.receive_limit), Number(r.received));
+      row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now);
     });
   },
 };

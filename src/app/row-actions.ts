@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { registry } from '../framework/registry';
+import { tokenActionShows } from '../pages/tokens/states';
 
 /** The row actions and inputs resources.config.ts names, loaded when first shown. */
 registry.lazyRowAction('userMoney', () => import('../pages/users/UserMoneyAction'));
@@ -13,11 +14,11 @@ registry.lazyRowAction('goodsStock', () => import('../pages/goods/GoodsStockActi
 registry.lazyRowAction('stockImport', () => import('../pages/stock/StockImportAction'));
 registry.lazyRowAction('stockToggle', () => import('../pages/stock/StockToggleAction'));
 registry.lazyRowAction('orderRefund', () => import('../pages/orders/OrderRefundAction'));
-registry.lazyRowAction('tokenReset', () => import('../pages/tokens/TokenResetAction'));
-registry.lazyRowAction('tokenRenew', () => import('../pages/tokens/TokenRenewAction'));
-registry.lazyRowAction('tokenRefund', () => import('../pages/tokens/TokenRefundAction'));
-registry.lazyRowAction('tokenCopy', () => import('../pages/tokens/TokenCopyAction'));
-registry.lazyRowAction('tokenCopyLine', () => import('../pages/tokens/TokenCopyLineAction'));
+registry.lazyRowAction('tokenReset', () => import('../pages/tokens/TokenResetAction'), tokenActionShows.reset);
+registry.lazyRowAction('tokenRenew', () => import('../pages/tokens/TokenRenewAction'), tokenActionShows.renew);
+registry.lazyRowAction('tokenRefund', () => import('../pages/tokens/TokenRefundAction'), tokenActionShows.refund);
+registry.lazyRowAction('tokenCopy', () => import('../pages/tokens/TokenCopyAction'), tokenActionShows.copy);
+registry.lazyRowAction('tokenCopyLine', () => import('../pages/tokens/TokenCopyLineAction'), tokenActionShows.copy);
 registry.lazyRowAction('providerBalance', () => import('../pages/providers/ProviderBalanceAction'));
 /** The list toolbar actions resources.config.ts names. */
 registry.lazyToolbarAction('stockImport', () => import('../pages/stock/StockImportToolbar'));

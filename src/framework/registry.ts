@@ -35,19 +35,29 @@ export interface FieldInputProps {
   onChange?(value: any): void;
 }
 
+/** Whether a row action applies to a record (its component may still draw nothing). */
+export type RowActionShows = (record: Record<string, any>) => boolean;
+
 const rowActions = new Map<string, ComponentType<RowActionProps>>();
+const rowActionShows = new Map<string, RowActionShows>();
 const toolbarActions = new Map<string, ComponentType<ToolbarActionProps>>();
 const inputs = new Map<string, ComponentType<FieldInputProps>>();
 const loaders: Array<() => Promise<unknown>> = [];
 
 export const registry = {
-  rowAction: (name: string, component: ComponentType<RowActionProps>) => { rowActions.set(name, component); },
+  rowAction: (name: string, component: ComponentType<RowActionProps>, shows?: RowActionShows) => {
+    rowActions.set(name, component);
+    if (shows) rowActionShows.set(name, shows);
+  },
   /**
    * A row action whose code loads on demand. It is fetched with the generated screens while the
    * browser is idle: a list's rows never wait for it (nor for React's pause before revealing it).
+   * `shows` (small, loaded with the app) says which rows it applies to, so a row's links can be laid
+   * out (some behind 更多) before the action's code has arrived.
    */
-  lazyRowAction: (name: string, load: () => Promise<{ default: ComponentType<RowActionProps> }>) => {
+  lazyRowAction: (name: string, load: () => Promise<{ default: ComponentType<RowActionProps> }>, shows?: RowActionShows) => {
     rowActions.set(name, lazy(load));
+    if (shows) rowActionShows.set(name, shows);
     loaders.push(load);
   },
   /** A list toolbar action whose code loads on demand (preloaded with the row actions). */
@@ -61,5 +71,7 @@ export const registry = {
   preloadRowActions: () => Promise.all(loaders.map((load) => load())),
   input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
   getRowAction: (name: string) => rowActions.get(name),
+  /** True unless the action was registered with a `shows` that turns this record down. */
+  rowActionShows: (name: string, record: Record<string, any>) => rowActionShows.get(name)?.(record) ?? true,
   getInput: (type: string) => inputs.get(type),
 };

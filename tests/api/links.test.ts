@@ -178,6 +178,32 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         s.clock.reset();
       }
     });
+
+    it('each link says whether it can be renewed (renewable), in the list and the detail, as the refusals above decide', async () => {
+      const none = await product({ renew_price: 0 });
+      const yes = await product({ renew_price: 1, valid_hours: 1 });
+      const [a] = (await buyOk(s, buyer.token, none)).tokens;
+      const [b, c, d] = (await buyOk(s, buyer.token, yes, 3)).tokens;
+      await s.post('/api/token/refund', { id: c.id, remark: '测试' }, sup);
+      const renewable = async () => {
+        const list = (await s.post('/api/token/data?page=1&pageSize=100', {}, buyer.token)).data.list as Array<{ id: number; renewable: boolean }>;
+        return Object.fromEntries(list.filter((r) => [a.id, b.id, c.id, d.id].includes(r.id)).map((r) => [r.id, r.renewable]));
+      };
+      expect(await renewable()).toEqual({ [a.id]: false, [b.id]: true, [c.id]: false, [d.id]: true });
+      expect((await link(a.id)).renewable).toBe(false);
+      expect((await link(b.id)).renewable).toBe(true);
+      // Expired within the grace day: still renewable; past it: not.
+      const start = Date.now();
+      s.clock.freeze(start + 2 * HOUR);
+      try {
+        expect((await link(d.id)).renewable).toBe(true);
+        s.clock.advance(DAY);
+        expect((await link(d.id)).renewable).toBe(false);
+        expect((await s.post('/api/token/augment', { id: d.id, days: 1 }, buyer.token)).code).toBe(409);
+      } finally {
+        s.clock.reset();
+      }
+    });
   });
 
   describe('refunds', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, clickRowAction, openBrowser, rowActionLabels, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 let supToken: string;
@@ -123,19 +123,19 @@ describe('API keys in the browser', () => {
 
       await page.goto(`${server.url}/user/index?f_username=key_`);
       const row = page.locator('tr', { hasText: 'key_revoked' });
-      await expect.poll(() => row.innerText()).toContain('撤销密钥');
+      await expect.poll(() => rowActionLabels(page, row)).toContain('撤销密钥');
       expect(await page.locator('thead').innerText()).toContain('API 密钥');
       const keyColumn = (await page.locator('thead th').allInnerTexts()).findIndex((t) => t.includes('API 密钥'));
       const keyCell = () => row.locator('td').nth(keyColumn).innerText();
       expect(await keyCell()).toBe('是');
-      expect(await page.locator('tr', { hasText: 'key_phone' }).innerText()).toContain('撤销密钥');
+      expect(await rowActionLabels(page, page.locator('tr', { hasText: 'key_phone' }))).toContain('撤销密钥');
       await settle(page);
       await shot(page, 'apikey-sup-list');
-      await row.getByText('撤销密钥').click();
+      await clickRowAction(page, row, '撤销密钥');
       const confirm = page.locator('.ant-modal-confirm');
       await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('撤销用户 key_revoked 的 API 密钥？');
       await confirm.getByRole('button', { name: /撤\s*销/ }).click();
-      await expect.poll(() => row.innerText()).not.toContain('撤销密钥');
+      await expect.poll(() => rowActionLabels(page, row)).not.toContain('撤销密钥');
       expect(await keyCell()).toBe('否');
       expect(await balanceWord(key)).toBe('BAD_KEY');
       await settle(page);

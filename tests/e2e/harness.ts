@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -114,4 +114,33 @@ export async function loginUi(page: Page, base: string, username: string, passwo
 export async function useToken(page: Page, base: string, token: string, type: string): Promise<void> {
   await page.goto(`${base}/refresh`);
   await page.evaluate(([t, ty]) => { localStorage.setItem('token', t); localStorage.setItem('type', ty); }, [token, type]);
+}
+
+/** The open 更多 menu of a list row (a row's links past the first few). */
+export const openRowMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .fw-more-menu');
+
+/** Clicks a row's action by its label: a link on the row, or in the row's 更多 menu. */
+export async function clickRowAction(page: Page, row: Locator, name: string): Promise<void> {
+  await row.getByRole('button').first().waitFor();
+  const inline = row.getByRole('button', { name, exact: true });
+  if (await inline.count()) return inline.click();
+  // A menu still fading out (another row's) would hold the same labels.
+  await openRowMenu(page).waitFor({ state: 'detached' });
+  await row.getByRole('button', { name: /更多/ }).click();
+  await openRowMenu(page).getByRole('button', { name, exact: true }).click();
+}
+
+/** The labels of a row's actions, those behind 更多 included (the menu is closed again). */
+export async function rowActionLabels(page: Page, row: Locator): Promise<string[]> {
+  await row.getByRole('button').first().waitFor();
+  const labels = (await row.locator('.fw-actions > .fw-link').allInnerTexts()).filter((t) => !t.startsWith('更多'));
+  const more = row.getByRole('button', { name: /更多/ });
+  if (!(await more.count())) return labels;
+  await openRowMenu(page).waitFor({ state: 'detached' });
+  await more.click();
+  await openRowMenu(page).waitFor();
+  labels.push(...(await openRowMenu(page).locator('.fw-link').allInnerTexts()));
+  await more.click();
+  await openRowMenu(page).waitFor({ state: 'detached' });
+  return labels;
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, SHOTS, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, SHOTS, clickRowAction, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 let sup: string;
@@ -62,6 +62,7 @@ async function settle(page: Page) {
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const tableRow = (page: Page, text: string) => page.locator('tbody tr.ant-table-row').filter({ hasText: text });
+const rowAction = (page: Page, text: string, name: string) => clickRowAction(page, tableRow(page, text), name);
 const card = (page: Page, text: string) => page.locator('.fw-card').filter({ hasText: text });
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm');
 /** The texts of the rows of a generated table. */
@@ -78,10 +79,10 @@ describe('the customer\'s links', () => {
       await shot(page, 'links-1280-my-api');
 
       const [first, second, third] = links;
-      await tableRow(page, first.identifier).getByRole('button', { name: '复制链接', exact: true }).click();
+      await rowAction(page, first.identifier, '复制链接');
       await expect.poll(() => clipboard(page)).toBe(first.url);
       expect(first.url).toMatch(new RegExp(`^${server.url}/c/[A-Za-z0-9_-]{32}$`));
-      await tableRow(page, second.identifier).getByRole('button', { name: '复制号码+链接' }).click();
+      await rowAction(page, second.identifier, '复制号码+链接');
       await expect.poll(() => clipboard(page)).toBe(`${second.identifier}----${second.url}`);
 
       // Tick two rows: the toolbar copies and exports just those.
@@ -191,8 +192,7 @@ describe('the sup', () => {
     await withBrowser({ width: 1280, height: 800 }, async (page) => {
       await useToken(page, server.url, sup, 'sup');
       await page.goto(`${server.url}/items/goods`);
-      const row = tableRow(page, 'Telegram 接码');
-      await row.getByRole('button', { name: '导入库存' }).click();
+      await rowAction(page, 'Telegram 接码', '导入库存');
       const dialog = page.locator('.ant-modal').filter({ hasText: '导入库存 - Telegram 接码' });
       const area = dialog.getByRole('textbox', { name: '库存内容' });
       await area.fill('+8613900000001\nabc-123\n+8613900000002----备注\n\n8613900000001');
@@ -225,7 +225,7 @@ describe('the sup', () => {
       await dialog.getByRole('button', { name: /完\s*成/ }).click();
 
       // 库存 opens the product's stock; 停用 one after a confirmation.
-      await row.getByRole('button', { name: '库存', exact: true }).click();
+      await rowAction(page, 'Telegram 接码', '库存');
       await page.waitForURL((u) => u.pathname === '/items/goods/stock' && u.searchParams.get('f_goods_id') === String(goodsId));
       const item = tableRow(page, '+8613900000002');
       await expect.poll(() => item.innerText()).toContain('可售');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, loginUi, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, clickRowAction, loginUi, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 let supToken: string;
@@ -89,7 +89,7 @@ describe('sup screens', () => {
 
   it('adjusts a balance after a confirmation, and the ledger shows it', async () => {
     await page.goto(`${server.url}/user/index?f_username=bob_22`);
-    await page.locator('tr', { hasText: 'bob_22' }).getByText('余额调整').click();
+    await clickRowAction(page, page.locator('tr', { hasText: 'bob_22' }), '余额调整');
     const dialog = page.locator('.ant-modal').filter({ hasText: '备注' });
     await dialog.getByRole('spinbutton').fill('12.34');
     await dialog.getByLabel('备注').fill('线下转账');
@@ -101,7 +101,7 @@ describe('sup screens', () => {
     await confirm.getByRole('button', { name: /确\s*定|确认/ }).click();
     await expect.poll(() => page.locator('tr', { hasText: 'bob_22' }).innerText()).toContain('$12.34');
     // A debit too: labelled 人工扣款 (not 人工充值) and red in both lists.
-    await page.locator('tr', { hasText: 'bob_22' }).getByText('余额调整').click();
+    await clickRowAction(page, page.locator('tr', { hasText: 'bob_22' }), '余额调整');
     await dialog.getByRole('spinbutton').fill('-2.34');
     await dialog.getByLabel('备注').fill('扣回多充');
     await dialog.getByRole('button', { name: /提\s*交/ }).click();

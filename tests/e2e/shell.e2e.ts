@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, loginUi, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, clickRowAction, loginUi, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 let supToken: string;
@@ -184,7 +184,7 @@ describe('header actions', () => {
       await loginUi(page, server.url, ADMIN.username, ADMIN.password);
       await page.goto(`${server.url}/user/index?f_username=alice_01`);
       const row = page.locator('tr', { hasText: 'alice_01' });
-      await row.getByText('切换到该用户').click();
+      await clickRowAction(page, row, '切换到该用户');
       const confirm = page.locator('.ant-modal-confirm', { hasText: '确定切换到用户 alice_01 吗？' });
       await expect.poll(() => confirm.isVisible()).toBe(true);
       await shot(page, 'switch-confirm');

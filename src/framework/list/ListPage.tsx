@@ -49,8 +49,8 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
       // Named by the declared label (Refine would name the resource key); the http client shows failures.
       successNotification: () => ({ type: 'success', message: `${def.label}已删除` }),
     }).then(() => refetch(), () => undefined);
-    return (record: Record<string, any>) => (
-      <RowActions name={name} def={def} record={record} role={role} onDone={() => refetch()} onDelete={onDelete} />
+    return (record: Record<string, any>, compact?: boolean) => (
+      <RowActions name={name} def={def} record={record} role={role} onDone={() => refetch()} onDelete={onDelete} compact={compact} />
     );
   }, [def, role, name, remove, refetch]);
 
@@ -59,7 +59,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const columns = useMemo(() => {
     const cols = buildColumns(fields, state.sort);
     if (!actions) return cols;
-    return [...cols, { key: '__actions', title: '操作', fixed: 'right' as const, width: actionsWidth(def, role), render: (_: unknown, r: Record<string, any>) => actions(r) }];
+    return [...cols, { key: '__actions', title: '操作', fixed: 'right' as const, width: actionsWidth(def, role), render: (_: unknown, r: Record<string, any>) => actions(r, true) }];
   }, [fields, state.sort, actions, def, role]);
   const dataProvider = useDataProvider()();
   const [exporting, setExporting] = useState(false);
@@ -121,7 +121,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
       <ListToolbar name={name} def={def} role={role} narrow={narrow} filters={state.filters} total={total}
         pageIds={records.map((r) => r.id)} selection={selectable ? selection : null} onDone={() => refetch()} />
       {narrow ? (
-        <ListCards fields={fields} records={records} loading={loading} empty={empty} actions={actions}
+        <ListCards fields={fields} records={records} loading={loading} empty={empty} actions={actions && ((r) => actions(r))}
           selection={selectable ? selection : undefined}
           page={state.page} pageSize={state.pageSize} total={total}
           onPage={(page) => update({ page })} />

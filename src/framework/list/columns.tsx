@@ -41,11 +41,20 @@ export function tableWidth(fields: [string, FieldDef][], extra = 0): number {
   }, extra);
 }
 
+/** The list's time columns (those it filters by date range): kept in view beside the actions. */
+const pinned = (field: FieldDef) => field.type === 'datetime' && field.search === 'range';
+
+/**
+ * The table's columns in declaration order, except that the time columns come last and stay fixed at
+ * the right (with the actions) when the table scrolls sideways, so a wide table never hides them.
+ */
 export function buildColumns(fields: [string, FieldDef][], sort?: CrudSort): ColumnsType<Record<string, any>> {
-  return fields.map(([name, field]) => {
+  const ordered = [...fields.filter(([, f]) => !pinned(f)), ...fields.filter(([, f]) => pinned(f))];
+  return ordered.map(([name, field]) => {
     const { width } = columnWidth(name, field);
     return {
       key: name,
+      fixed: pinned(field) ? 'right' as const : undefined,
       dataIndex: name,
       title: field.label,
       width,

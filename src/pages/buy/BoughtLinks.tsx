@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { formatMoney } from '../shared/money';
 import type { Purchase } from '../store/api';
-import { CopyButton } from './copy';
+import { CopyButton } from '../shared/CopyButton';
 
 const pair = (t: { identifier: string; url: string }) => `${t.identifier}----${t.url}`;
 

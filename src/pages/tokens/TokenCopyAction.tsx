@@ -1,7 +1,8 @@
 import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
-import { copyText, linkLine } from './clipboard';
+import { COPY_FAILED, copyText } from '../shared/copy';
+import { linkLine } from './clipboard';
 
 /** Row links that copy a link, or `identifier----link`, to the clipboard. */
 function copier(what: 'link' | 'line') {
@@ -11,7 +12,7 @@ function copier(what: 'link' | 'line') {
     const copy = async () => {
       const done = await copyText(what === 'link' ? record.url : linkLine(record));
       if (done) message.success(what === 'link' ? '链接已复制' : '号码和链接已复制');
-      else message.error('复制失败，请长按手动复制');
+      else message.error(COPY_FAILED);
     };
     return <RowLink onClick={copy}>{label}</RowLink>;
   };

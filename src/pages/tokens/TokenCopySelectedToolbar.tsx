@@ -1,7 +1,8 @@
 import { App, Button } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import type { ToolbarActionProps } from '../../framework/registry';
-import { copyText, linkLine } from './clipboard';
+import { COPY_FAILED, copyText } from '../shared/copy';
+import { linkLine } from './clipboard';
 
 /** The ticked links as `identifier----link` lines on the clipboard. */
 export default function TokenCopySelectedToolbar({ label, selectedRecords }: ToolbarActionProps) {
@@ -9,7 +10,7 @@ export default function TokenCopySelectedToolbar({ label, selectedRecords }: Too
   const rows = selectedRecords.filter((r) => r.url);
   const copy = async () => {
     if (await copyText(rows.map(linkLine).join('\n'))) message.success(`已复制 ${rows.length} 条`);
-    else message.error('复制失败，请长按手动复制');
+    else message.error(COPY_FAILED);
   };
   return <Button icon={<CopyOutlined />} disabled={!rows.length} onClick={copy}>{label}</Button>;
 }

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
-import { CLOSED } from './states';
+import { tokenActionShows } from './states';
 
 const TokenRefundDialog = lazy(() => import('./TokenRefundDialog'));
 
 /** The sup's refund of a whole link, while it has not ended. */
 export default function TokenRefundAction(props: RowActionProps) {
   const [open, setOpen] = useState(false);
-  if (CLOSED.includes(props.record.state)) return null;
+  if (!tokenActionShows.refund(props.record)) return null;
   return (
     <>
       <RowLink danger onClick={() => setOpen(true)}>{props.label}</RowLink>

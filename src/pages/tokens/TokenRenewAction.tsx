@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
-import { CLOSED } from './states';
+import { tokenActionShows } from './states';
 
 const TokenRenewDialog = lazy(() => import('./TokenRenewDialog'));
 
-/** 续费 on a link that has not ended (the server also refuses links past their grace day). */
+/** 续费 on a link that has not ended and whose product can be renewed (the server also refuses links past their grace day). */
 export default function TokenRenewAction(props: RowActionProps) {
   const [open, setOpen] = useState(false);
-  if (CLOSED.includes(props.record.state)) return null;
+  if (!tokenActionShows.renew(props.record)) return null;
   return (
     <>
       <RowLink onClick={() => setOpen(true)}>{props.label}</RowLink>

@@ -3,14 +3,7 @@ import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
-import { LIVE } from './states';
-
-/** Resets left on a link, when its record says (the limit is snapshotted at purchase). */
-function resetsLeft(record: Record<string, any>): number | null {
-  const limit = Number(record.reset_limit);
-  const used = Number(record.resets ?? 0);
-  return Number.isFinite(limit) && record.reset_limit !== undefined && record.reset_limit !== null ? Math.max(0, limit - used) : null;
-}
+import { resetsLeft, tokenActionShows } from './states';
 
 /**
  * 重提: the link waits for a new code (only messages from now on count), after a confirmation that
@@ -20,7 +13,7 @@ export default function TokenResetAction({ record, label, onDone }: RowActionPro
   const { modal, message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const left = resetsLeft(record);
-  if (!LIVE.includes(record.state) || left === 0) return null;
+  if (!tokenActionShows.reset(record)) return null;
 
   const confirm = () => modal.confirm({
     title: `重提 ${record.identifier}？`,

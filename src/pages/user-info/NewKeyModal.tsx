@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Typography } from 'antd';
-import { CopyButton } from '../usdt/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import type { NewApiKey } from './api-key';
 
 /** A new key, shown this once with what a script needs: the key, the address, and a first call to try. */
