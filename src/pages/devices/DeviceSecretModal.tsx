@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Typography } from 'antd';
-import { CopyButton } from '../usdt/CopyButton';
+import { CopyButton } from '../shared/CopyButton';
 import './devices.css';
 
 export interface DeviceSecret { webhook_url: string; secret: string; name?: string }
