@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'component',
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
+          isolate: false,
           setupFiles: fs.existsSync(componentSetup) ? [componentSetup] : [],
           // Refine's router hooks must see the same react-router copy as the app.
           server: { deps: { inline: [/@refinedev\//] } },
