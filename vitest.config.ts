@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['tests/component/**/*.test.tsx'],
           environment: 'jsdom',
           isolate: false,
-          setupFiles: fs.existsSync(componentSetup) ? [componentSetup] : [],
+          setupFiles: fs.existsSync(componentSetup) ? [componentSetup, ...(process.env.PROF ? ['tests/component/prof-setup.tmp.ts'] : [])] : [],
           // Refine's router hooks must see the same react-router copy as the app.
           server: { deps: { inline: [/@refinedev\//] } },
         },
