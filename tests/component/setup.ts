@@ -2,10 +2,14 @@
 // (isolate: false in vitest.config.ts), so everything here must be idempotent and every test must
 // leave the document, the storage and the clock as it found them.
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import StyleContext from '@ant-design/cssinjs/lib/StyleContext';
 import { Context as MotionContext } from 'rc-motion/lib/context';
 import { authState } from '../../src/providers/auth-state';
+
+// findBy*/waitFor wait for what a user would wait for: on a loaded machine a render can take seconds.
+// Only a test that was going to fail ever waits this long.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -100,7 +100,7 @@ export async function startEnvelopeServer(): Promise<EnvelopeServer> {
 
 /**
  * One envelope server for the calling file or describe block, with the hooks every such file needs:
- * beforeAll wires antd's statics, starts listening and runs `preload` (30 s, for the lazy pages);
+ * beforeAll wires antd's statics, starts listening and runs `preload` (the lazy pages; hookTimeout in vitest.config.ts);
  * afterAll closes it; beforeEach points the client at it; afterEach forgets its routes and requests
  * and clears the toasts. A file's own beforeEach runs after this one, its own afterEach before it.
  */
@@ -110,7 +110,7 @@ export function useEnvelopeServer(options: { preload?: () => Promise<unknown> } 
     wireAntdStatics();
     await server.listen();
     await options.preload?.();
-  }, options.preload ? 30_000 : undefined);
+  });
   afterAll(() => server.close());
   beforeEach(() => pointClientAt(server));
   afterEach(() => {
