@@ -39,9 +39,17 @@ const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
 const { prerender } = await loadRenderer();
 
+/** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
+function inlineStylesheets(page) {
+  return page.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (link, href) => {
+    const css = fs.readFileSync(path.join(DIST, href), 'utf8');
+    return css.length <= 16 * 1024 ? `<style>${css}</style>` : link;
+  });
+}
+
 for (const screen of SCREENS) {
   const { html, styles } = prerender(screen);
-  const page = template
+  const page = inlineStylesheets(template)
     // antd's styles first, as antd itself prepends them: the app's own CSS (linked below) wins.
     .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${styles}`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen}">${html}</div>`);
