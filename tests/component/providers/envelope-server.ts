@@ -134,7 +134,11 @@ export async function rejection<E = any>(promise: Promise<unknown>): Promise<E> 
 export function pointClientAt(server: { url: string }): void {
   client.defaults.baseURL = server.url;
   client.defaults.adapter = 'http';
+  // A connection per request: a kept-alive one can be reused at the moment the server closes it as
+  // idle (its 5 s keep-alive timeout), and that request fails as a network error on a slow machine.
+  client.defaults.httpAgent = noKeepAlive;
 }
+const noKeepAlive = new http.Agent({ keepAlive: false });
 
 /** antd 5's static message/notification under React 19, as main.tsx wires them. */
 export function wireAntdStatics(): void {
