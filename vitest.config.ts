@@ -42,6 +42,9 @@ export default defineConfig({
           // file (that halved these tests' CPU time). tests/component/setup.ts restores what a test
           // may change (DOM, storage, auth state, viewport, timers) after each test.
           isolate: false,
+          // React and jsdom allocate a lot of short-lived objects: a larger young generation spends
+          // less time collecting them (about a tenth less CPU here).
+          execArgv: ['--max-semi-space-size=32'],
           setupFiles: fs.existsSync(componentSetup) ? [componentSetup] : [],
           // A React tree with antd renders in hundreds of ms in jsdom, seconds on a loaded machine.
           testTimeout: 60_000,
