@@ -46,6 +46,8 @@ async function load(url: string): Promise<{ visible: number; js: number }> {
     await browser.page.addInitScript({ content: probe });
     await browser.page.goto(url, { waitUntil: 'load' });
     await browser.page.waitForFunction(() => (window as any).__formVisibleAt !== undefined, null, { timeout: 30_000 });
+    // /login starts its JavaScript after the first frame: count it once it has all arrived.
+    await browser.page.waitForLoadState('networkidle');
     return await browser.page.evaluate(() => ({
       visible: (window as any).__formVisibleAt as number,
       js: performance.getEntriesByType('resource')
