@@ -157,8 +157,13 @@ async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // Screens pre-rendered at build time (scripts/prerender.mjs) have their own page: dist/login/index.html for /login.
+  const prerendered = new Set(fs.readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'index.html')))
+    .map((entry) => `/${entry.name}`));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return sendNotFound(request, reply);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0];
+    return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.has(pathname) ? `${pathname.slice(1)}/index.html` : 'index.html');
   });
 }

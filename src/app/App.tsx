@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, StaticRouter } from 'react-router';
 import { ConfigProvider, App as AntApp } from 'antd';
 // The ES build: the CommonJS `antd/locale/zh_CN` reaches Vite as a module object, not the locale.
 import zhCN from 'antd/es/locale/zh_CN';
@@ -25,7 +25,7 @@ setRoleSource({ get: authState.getType, subscribe: authState.subscribe });
  * in parallel with React's first render instead of after it.
  */
 function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
-  const started = window.location.pathname === path ? load() : null;
+  const started = typeof window !== 'undefined' && window.location.pathname === path ? load() : null;
   return () => started ?? load();
 }
 
@@ -38,10 +38,15 @@ const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 // first paint of every open screen.
 const loading = <div className="page-loading" role="status" aria-label="加载中" />;
 
+/** The address bar's router in the browser; a fixed address when scripts/prerender.mjs renders a screen at build time. */
+function AppRouter({ location, children }: { location?: string; children: ReactNode }) {
+  return location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <StaticRouter location={location}>{children}</StaticRouter>;
+}
+
 /** The route table: open screens first; everything else inside the console (Refine, guard, shell). */
-export default function App() {
+export default function App({ location }: { location?: string }) {
   return (
-    <BrowserRouter>
+    <AppRouter location={location}>
       <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }} button={{ autoInsertSpace: false }}>
         <AntApp>
           <NavigationBridge />
@@ -61,6 +66,6 @@ export default function App() {
           </Suspense>
         </AntApp>
       </ConfigProvider>
-    </BrowserRouter>
+    </AppRouter>
   );
 }

@@ -117,6 +117,9 @@ describe('the edit form', () => {
     expect(itemOf('种类').querySelector('.ant-select-selection-item')?.textContent).toBe('甲型');
     await user.click(save());
     await waitFor(() => expect(errorsOf('密钥')).toEqual([]));
+    // The blank password is no error: the save goes out. Waiting for it keeps it out of the next test.
+    await waitFor(() => expect(server.calls('POST /api/gadget/edit')).toHaveLength(1));
+    await waitFor(() => expect(here.path).toBe('/lab/gadgets'));
   });
 
   it('sends the writable fields with the id, never a create-only or read-only one', async () => {

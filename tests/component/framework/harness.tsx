@@ -10,8 +10,7 @@ import { MemoryRouter, Routes, useLocation, useNavigate } from 'react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { configure, render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { render } from '@testing-library/react';
 import { allows, roleOf, type Action, type ResourceDef } from '../../../resources.config';
 import { createDataProvider } from '../../../src/providers/data-provider';
 import { i18nProvider } from '../../../src/providers/i18n';
@@ -20,10 +19,7 @@ import { refineResources } from '../../../src/framework/resources';
 import { resourceRoutes } from '../../../src/framework/routes';
 import { setRoleSource } from '../../../src/framework/use-role';
 
-// A real Refine app with antd renders in a few hundred ms in jsdom; give async queries room.
-configure({ asyncUtilTimeout: 4000 });
-// Two cores run the files side by side: a UI test with several interactions can take seconds.
-vi.setConfig({ testTimeout: 20_000 });
+// Timeouts for async queries and tests are set for every component test: setup.ts, vitest.config.ts.
 
 const ACTIONS: Record<string, Action> = { list: 'list', show: 'show', create: 'add', edit: 'edit', delete: 'del' };
 

@@ -8,8 +8,7 @@ import { navigation } from '../../../src/providers/navigation';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
 // The dialog is a lazy chunk: load it once up front, not inside the first test's time.
-// Dialogs with forms take seconds to draw in jsdom on a busy two-core machine.
-vi.setConfig({ testTimeout: 20_000 });
+// Dialogs with forms take seconds to draw in jsdom on a busy machine: vitest.config.ts allows for it.
 const server = useEnvelopeServer({ preload: () => import('../../../src/pages/users/UserMoneyDialog') });
 // These toasts come from antd's App context, not the static holders: unmount it before the shared
 // afterEach checks that no toast is left (a file's own afterEach runs first).

@@ -100,7 +100,7 @@ export async function startEnvelopeServer(): Promise<EnvelopeServer> {
 
 /**
  * One envelope server for the calling file or describe block, with the hooks every such file needs:
- * beforeAll wires antd's statics, starts listening and runs `preload` (30 s, for the lazy pages);
+ * beforeAll wires antd's statics, starts listening and runs `preload` (the lazy pages; hookTimeout in vitest.config.ts);
  * afterAll closes it; beforeEach points the client at it; afterEach forgets its routes and requests
  * and clears the toasts. A file's own beforeEach runs after this one, its own afterEach before it.
  */
@@ -110,7 +110,7 @@ export function useEnvelopeServer(options: { preload?: () => Promise<unknown> } 
     wireAntdStatics();
     await server.listen();
     await options.preload?.();
-  }, options.preload ? 30_000 : undefined);
+  });
   afterAll(() => server.close());
   beforeEach(() => pointClientAt(server));
   afterEach(() => {
@@ -134,7 +134,11 @@ export async function rejection<E = any>(promise: Promise<unknown>): Promise<E> 
 export function pointClientAt(server: { url: string }): void {
   client.defaults.baseURL = server.url;
   client.defaults.adapter = 'http';
+  // A connection per request: a kept-alive one can be reused at the moment the server closes it as
+  // idle (its 5 s keep-alive timeout), and that request fails as a network error on a slow machine.
+  client.defaults.httpAgent = noKeepAlive;
 }
+const noKeepAlive = new http.Agent({ keepAlive: false });
 
 /** antd 5's static message/notification under React 19, as main.tsx wires them. */
 export function wireAntdStatics(): void {

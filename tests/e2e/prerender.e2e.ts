@@ -1,0 +1,86 @@
+/**
+ * /login is pre-rendered at build time (scripts/prerender.mjs): its HTML already holds the styled form,
+ * so the form is on screen before any JavaScript runs; the app then hydrates it (keeps those very
+ * elements and gives them their handlers) instead of drawing the page again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, openBrowser, shot, startServer, type Server } from './harness';
+
+let server: Server;
+beforeAll(async () => { server = await startServer(); });
+afterAll(async () => { await server?.stop(); });
+
+// Before the page's scripts: marks every element parsed from the HTML, so we can tell afterwards
+// whether the elements on screen are still those (hydrated) or new ones (rendered again).
+const markParsed = `document.addEventListener('readystatechange', () => {
+  if (document.readyState === 'interactive') for (const el of document.querySelectorAll('#root *')) el.__parsed = true;
+});`;
+
+describe('the pre-rendered login page', () => {
+  it('is sent with the form and its styles for /login, with or without a query; other addresses get the plain page', async () => {
+    for (const address of ['/login', '/login?redirect=%2Fhome']) {
+      const res = await fetch(`${server.url}${address}`);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toContain('data-prerendered="/login"');
+      expect(html).toMatch(/<form[^>]*>.*type="password"/s);
+      expect(html).toContain('登录您的账号');
+      expect(html).toMatch(/<style[^>]*data-css-hash/);
+    }
+    for (const address of ['/register', '/store', '/home']) {
+      const html = await (await fetch(`${server.url}${address}`)).text();
+      expect(html, address).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('shows the styled form with no JavaScript at all', async () => {
+    const browser = await openBrowser();
+    try {
+      await browser.page.route(/\.m?js(\?|$)/, (route) => route.abort());
+      await browser.page.goto(`${server.url}/login`);
+      await shot(browser.page, 'login-before-javascript');
+      const look = await browser.page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const button = document.querySelector('button[type="submit"]')!;
+        return {
+          password: box('#login-password').width > 0,
+          inputHeight: box('.ant-input-affix-wrapper').height,
+          buttonColor: getComputedStyle(button).backgroundColor,
+          buttonWidth: button.getBoundingClientRect().width,
+          cardWidth: box('.auth-card').width,
+        };
+      });
+      expect(look.password).toBe(true);
+      expect(look.inputHeight).toBeGreaterThanOrEqual(38); // antd's large input
+      expect(look.buttonColor).toBe('rgb(22, 119, 255)'); // the primary button
+      expect(look.buttonWidth).toBeGreaterThan(look.cardWidth / 2); // block
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('is hydrated, not drawn again: the same elements get their handlers, and logging in works', async () => {
+    const browser = await openBrowser();
+    const errors: string[] = [];
+    browser.page.on('pageerror', (e) => errors.push(e.message));
+    browser.page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    try {
+      await browser.page.addInitScript({ content: markParsed });
+      await browser.page.goto(`${server.url}/login`);
+      expect(await browser.page.evaluate(() => document.activeElement?.id)).toBe('login-username');
+      // The app is running once the empty form's submit is checked on the page.
+      await browser.page.getByRole('button', { name: /登\s*录/ }).click();
+      await expect.poll(() => browser.page.getByRole('alert').allTextContents()).toEqual(['请输入用户名', '请输入密码']);
+      const kept = await browser.page.evaluate(() => ['#login-username', '#login-password', 'button[type="submit"]', '.auth-card']
+        .map((selector) => (document.querySelector(selector) as any).__parsed === true));
+      expect(kept).toEqual([true, true, true, true]);
+      await browser.page.getByPlaceholder(/用户名/).fill(ADMIN.username);
+      await browser.page.getByPlaceholder(/密码/).fill(ADMIN.password);
+      await browser.page.getByRole('button', { name: /登\s*录/ }).click();
+      await browser.page.waitForURL((u) => u.pathname === '/home');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
