@@ -89,10 +89,22 @@ async function links(env: Env, sup: string, buyer: string, channel: 'sms' | 'mai
   return out;
 }
 
+let retries = 0;
+/** A request again once after a network error (a reused keep-alive socket the server had just closed), as the app retries. */
+async function fetchRetry(url: string, init?: RequestInit): Promise<string> {
+  try {
+    return await (await fetch(url, init)).text();
+  } catch {
+    retries++;
+    return (await fetch(url, init)).text();
+  }
+}
+
 const waitFor = (base: string, token: string) =>
-  fetch(`${base}/api/code/${token}?wait=30&format=text`).then((r) => r.text()).then((text) => ({ text, at: performance.now() }));
+  fetchRetry(`${base}/api/code/${token}?wait=30&format=text`).then((text) => ({ text, at: performance.now() }));
 
 async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
+  retries = 0;
   const env = await start(kind);
   try {
     const sup = (await env.call('/api/user/login', { username: 'admin', password: SUP_PASSWORD })).token;
@@ -122,8 +134,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
         const code = String(100000 + i);
         const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${code}，请勿泄露`, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(Date.now()) }, device.secret, Date.now());
         const sentAt = performance.now();
-        const res = await fetch(env.base + hook, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
-        await res.text();
+        await fetchRetry(env.base + hook, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
         round.push(performance.now() - sentAt);
         const got = await read;
         if (got.text !== `STATUS_OK:${code}`) wrong++;
@@ -155,6 +166,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
       `  webhook HTTP round trip (baseline)   p50 ${ms(pct(round, 50))}   p99 ${ms(pct(round, 99))}`,
       `  webhook in -> code readable         p50 ${ms(pct(readable, 50))}   p99 ${ms(pct(readable, 99))}   ratio p99/baseline p99 ${(pct(readable, 99) / pct(round, 99)).toFixed(2)}   wrong ${wrong}`,
       `  SMTP in -> code readable            p50 ${ms(pct(mailReadable, 50))}   p99 ${ms(pct(mailReadable, 99))}   wrong ${mailWrong}`,
+      `  requests retried after a network error: ${retries}`,
       '  target: webhook -> readable p99 <= 50 ms at 200/s; SMTP -> readable p99 <= 200 ms',
     ];
   } finally {
