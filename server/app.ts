@@ -11,6 +11,7 @@ import { trustProxyOption } from './http/client-ip.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { installErrorHandling, sendNotFound } from './http/errors.js';
 import { installSecurityHeaders } from './http/security.js';
+import { registerLoginForm } from './http/login-form.js';
 import { registerResourceRoutes } from './resources/routes.js';
 import { registerAccountRoutes } from './users/account.routes.js';
 import { registerManageRoutes } from './users/manage.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerDeviceRoutes(app, ctx);
   registerSmsIngest(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerLoginForm(app);
   installUpstream(app, ctx);
   registerResourceRoutes(app, ctx, {
     users: userHooks, notices: noticeHooks,

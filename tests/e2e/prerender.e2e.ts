@@ -59,6 +59,43 @@ describe('the pre-rendered login page', () => {
     }
   });
 
+  it('submitted before any JavaScript runs, posts: the password never reaches the address, and the browser is back on /login', async () => {
+    const secret = 'Js-blocked-secret-4417';
+    const browser = await openBrowser();
+    try {
+      await browser.page.route(/\.m?js(\?|$)/, (route) => route.abort());
+      const visited: string[] = [];
+      browser.page.on('request', (r) => { if (r.isNavigationRequest()) visited.push(`${r.method()} ${r.url()}`); });
+      await browser.page.goto(`${server.url}/login`);
+      const form = await browser.page.evaluate(() => {
+        const f = document.querySelector('form')!;
+        return { method: f.getAttribute('method'), action: f.getAttribute('action') };
+      });
+      expect(form).toEqual({ method: 'post', action: '/login' });
+      await browser.page.locator('#login-username').fill(ADMIN.username);
+      await browser.page.locator('#login-password').fill(secret);
+      const landed = browser.page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().method() === 'GET' && visited.length > 2);
+      await browser.page.locator('#login-password').press('Enter');
+      await landed;
+      await browser.page.waitForLoadState();
+      // POST /login, then (303) GET /login: the page is the login form again, with nothing in its address.
+      expect(visited.map((v) => v.replace(server.url, ''))).toEqual(['GET /login', 'POST /login', 'GET /login']);
+      expect(browser.page.url()).toBe(`${server.url}/login`);
+      expect(visited.join(' ')).not.toContain(secret);
+      expect(visited.join(' ')).not.toContain('password');
+      await expect.poll(() => browser.page.locator('#login-password').count()).toBe(1);
+      // The button submits the same way.
+      await browser.page.locator('#login-password').fill(secret);
+      await browser.page.getByRole('button', { name: /登\s*录/ }).click();
+      await expect.poll(() => visited.length).toBe(5);
+      await browser.page.waitForLoadState();
+      expect(browser.page.url()).toBe(`${server.url}/login`);
+      expect(visited.join(' ')).not.toContain(secret);
+    } finally {
+      await browser.close();
+    }
+  });
+
   it('is hydrated, not drawn again: the same elements get their handlers, and logging in works', async () => {
     const browser = await openBrowser();
     const errors: string[] = [];

@@ -1,10 +1,12 @@
 import { Button, DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { datePresets } from './date-presets';
+import { PRESET_LABELS, datePresets } from './date-presets';
 
 type Range = [Dayjs | null, Dayjs | null];
 
 const presetOf = (label: string) => () => datePresets().find((p) => p.label === label)!.range;
+// Each preset's days are worked out when it is picked, not on every draw of the filter.
+const PICKER_PRESETS = PRESET_LABELS.map((label) => ({ label, value: presetOf(label) }));
 
 /**
  * A range of whole days (the end day included: the server reads a date-only end as the end of that
@@ -14,11 +16,10 @@ const presetOf = (label: string) => () => datePresets().find((p) => p.label === 
 export function DateRangeFilter({ id, value, onChange, narrow }: {
   id?: string; value?: Range; onChange?(value: Range): void; narrow: boolean;
 }) {
-  const labels = datePresets().map((p) => p.label);
   if (!narrow) {
     return (
       <DatePicker.RangePicker id={id} allowEmpty={[true, true]} value={value} onChange={(v) => onChange?.((v ?? [null, null]) as Range)}
-        presets={labels.map((label) => ({ label, value: presetOf(label) }))} />
+        presets={PICKER_PRESETS} />
     );
   }
   const [from, to] = value ?? [null, null];
@@ -30,7 +31,7 @@ export function DateRangeFilter({ id, value, onChange, narrow }: {
         <DatePicker placeholder="结束日期" inputReadOnly showToday={false} value={to} onChange={(d) => onChange?.([from, d])} />
       </div>
       <div className="fw-date-presets">
-        {labels.map((label) => (
+        {PRESET_LABELS.map((label) => (
           <Button key={label} size="small" onClick={() => onChange?.(presetOf(label)())}>{label}</Button>
         ))}
       </div>

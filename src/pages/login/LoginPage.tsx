@@ -39,7 +39,8 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="登录您的账号" footer={<><Link to="/register">没有账号？立即注册</Link><Link to="/store">返回商城</Link></>}>
-      <form onSubmit={submit} noValidate>
+      {/* post, to /login: a submit before the app runs (the page is pre-rendered) keeps the password out of the address. */}
+      <form method="post" action="/login" onSubmit={submit} noValidate>
         <FieldRow id="login-username" label="用户名" error={errors.username}>
           <Input id="login-username" size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username"
             autoFocus value={values.username} onChange={change('username')} status={errors.username ? 'error' : ''} />
