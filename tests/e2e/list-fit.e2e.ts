@@ -75,11 +75,11 @@ const openMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-h
 const settle = async (page: Page) => { await page.mouse.move(0, 0); await page.waitForTimeout(400); };
 
 describe('我的API at 1280 px', () => {
-  it('keeps 到期时间, 创建时间 and the actions in view; the copy links sit behind 更多 and copy', async () => {
+  it('keeps the state, the last code, 到期时间 and the actions in view; the copy links sit behind 更多 and copy', async () => {
     await withPage(1280, buyer.token, 'user', async (page) => {
       await page.goto(`${server.url}/items/api/token`);
       await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain(fixed.identifier);
-      for (const h of ['到期时间', '创建时间', '操作']) await expectInView(page, h);
+      for (const h of ['状态', '最新验证码', '到期时间', '操作']) await expectInView(page, h);
       const live = tableRow(page, renewable[0].identifier);
       await expect.poll(() => live.getByRole('button', { name: '续费', exact: true }).count()).toBe(1);
       expect(await live.getByRole('button', { name: '重提', exact: true }).count()).toBe(1);

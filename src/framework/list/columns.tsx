@@ -41,20 +41,22 @@ export function tableWidth(fields: [string, FieldDef][], extra = 0): number {
   }, extra);
 }
 
-/** The list's time columns (those it filters by date range): kept in view beside the actions. */
-const pinned = (field: FieldDef) => field.type === 'datetime' && field.search === 'range';
+/** A time column the list filters by date range. */
+const timeColumn = (field: FieldDef) => field.type === 'datetime' && field.search === 'range';
 
 /**
- * The table's columns in declaration order, except that the time columns come last and stay fixed at
- * the right (with the actions) when the table scrolls sideways, so a wide table never hides them.
+ * The table's columns in declaration order, except that the last time column (the one the list filters
+ * by date range) comes last and stays fixed at the right with the actions when the table scrolls
+ * sideways, so a wide table never hides it. One only: pinning more leaves too little room to scroll.
  */
 export function buildColumns(fields: [string, FieldDef][], sort?: CrudSort): ColumnsType<Record<string, any>> {
-  const ordered = [...fields.filter(([, f]) => !pinned(f)), ...fields.filter(([, f]) => pinned(f))];
+  const pinnedName = fields.filter(([, f]) => timeColumn(f)).at(-1)?.[0];
+  const ordered = [...fields.filter(([n]) => n !== pinnedName), ...fields.filter(([n]) => n === pinnedName)];
   return ordered.map(([name, field]) => {
     const { width } = columnWidth(name, field);
     return {
       key: name,
-      fixed: pinned(field) ? 'right' as const : undefined,
+      fixed: name === pinnedName ? 'right' as const : undefined,
       dataIndex: name,
       title: field.label,
       width,
