@@ -9,6 +9,7 @@
  * figures; asserts nothing.
  *
  *   INTAKE_SMS (default 2000, 10 s)   INTAKE_RATE (200 per second)   INTAKE_MAILS (100)
+ *   INTAKE_CPU_PROF=<dir>: a CPU profile of each server child (node --cpu-prof)
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -36,7 +37,9 @@ interface Env { base: string; call(p: string, body?: unknown, token?: string): P
 /** The API server (or the hello world) in a child process of its own, as the other benches run it. */
 async function start(kind: 'sqlite' | 'postgres' | 'hello'): Promise<Env> {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const server = await child(kind, import.meta.filename, url ? { BENCH_DATABASE_URL: url } : {});
+  const server = await child(kind, import.meta.filename, {
+    ...(url ? { BENCH_DATABASE_URL: url } : {}),
+  });
   const base = `http://127.0.0.1:${server.port}`;
   const call = async (p: string, body?: unknown, token?: string) => {
     const res = await fetch(base + p, {
@@ -49,6 +52,21 @@ async function start(kind: 'sqlite' | 'postgres' | 'hello'): Promise<Env> {
     return json.data;
   };
   return { base, call, smtpPort: server.info?.smtpPort, server, close: () => server.stop() };
+}
+
+/** INTAKE_CPU_PROF=<dir>: the child's CPU profile (as node --cpu-prof, which NODE_OPTIONS refuses), written when it stops. */
+async function profile(kind: string): Promise<() => Promise<void>> {
+  const dir = process.env.INTAKE_CPU_PROF;
+  if (!dir) return async () => undefined;
+  const inspector = await import('node:inspector/promises');
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile: p } = await session.post('Profiler.stop');
+    fs.writeFileSync(path.join(dir, `intake-${kind}-${process.pid}.cpuprofile`), JSON.stringify(p));
+  };
 }
 
 /** In the child: a fresh database (a schema of its own on PostgreSQL, dropped on exit) and the app with its SMTP receiver. */
@@ -70,6 +88,7 @@ async function serve(kind: string): Promise<void> {
   const { migrate } = await import('../server/db/migrate.js');
   const { readSettings } = await import('../server/env.js');
   const { ensureFirstSup } = await import('../server/users/bootstrap.js');
+  const stopProfile = await profile(kind);
   const url = process.env.BENCH_DATABASE_URL;
   const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-intake-')) : undefined;
   const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
@@ -83,6 +102,7 @@ async function serve(kind: string): Promise<void> {
   const app = await buildApp({ settings, database, logger: false, smtp: { port: 0, host: '127.0.0.1' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('SIGTERM', async () => {
+    await stopProfile();
     await app.close();
     if (schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
     await database.close();
