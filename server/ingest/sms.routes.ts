@@ -5,6 +5,7 @@ import { deliverMessage } from '../codes/deliver.js';
 import { parseSmsForwarder, splitGluedKey } from '../codes/smsforwarder.js';
 import { AppError } from '../http/envelope.js';
 import { openSecret } from '../devices/devices.js';
+import { prepared } from '../lib/fast-query.js';
 import { stockSpelling } from './recipient.js';
 
 export const INGEST_PREFIX = '/api/ingest/sms/';
@@ -55,14 +56,37 @@ function refuse(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).type('application/json; charset=utf-8').send({ code: status, message, data: null });
 }
 
+/** The device a webhook names, by its key: built and compiled once (every SMS reads it). */
+const deviceByKey = prepared((db) => db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled']).where('key', '=', ''));
+
+/** When this process last wrote each device's last-seen time. */
+const lastWritten = new WeakMap<Ctx['database'], Map<number, number>>();
+function seen(ctx: Ctx): Map<number, number> {
+  let m = lastWritten.get(ctx.database);
+  if (!m) lastWritten.set(ctx.database, (m = new Map()));
+  return m;
+}
+
+/**
+ * A request that stored nothing (the app's test button, a copy) still shows the phone is alive;
+ * its last-seen time is written at most once a second per device (a stored message writes it with
+ * the message).
+ */
+async function markSeen(ctx: Ctx, deviceId: number, now: number): Promise<void> {
+  const written = seen(ctx);
+  const last = written.get(deviceId);
+  if (last !== undefined && now >= last && now - last < 1000) return;
+  written.set(deviceId, now);
+  await ctx.db.updateTable('devices').set({ last_seen_at: now }).where('id', '=', deviceId).execute();
+}
+
 /** PostgreSQL cannot store U+0000, and no SMS holds it. */
 const clean = (s: string) => s.replace(/\u0000/g, '');
 
 async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
   const { key, fields } = splitGluedKey(path.slice(INGEST_PREFIX.length));
-  const device = await ctx.db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled'])
-    .where('key', '=', key).executeTakeFirst();
+  const [device] = await deviceByKey(ctx.database, [key]);
   if (!device) return refuse(reply, 404, '设备不存在：请核对 Webhook 地址');
   if (!Number(device.enabled)) return refuse(reply, 403, '设备已停用');
 
@@ -84,14 +108,14 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
     const text = clean(m.text);
     const recipient = await stockSpelling(ctx, clean(m.recipient ?? ''));
     const identity = { source: 'sms', deviceId, recipient: recipient || null, slot: m.slot, sender, text, receivedAt: m.receivedAt };
+    const fingerprint = messageFingerprint(identity);
     const delivery = await deliverMessage(ctx, {
-      source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot,
-      dedupe: { fingerprint: messageFingerprint(identity), exactKey: exactKey(identity), windowMs: DEDUPE_WINDOW_MS },
+      source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot, deviceSeenAt: now,
+      dedupe: { fingerprint, exactKey: exactKey(identity, fingerprint), windowMs: DEDUPE_WINDOW_MS },
     });
     stored = !delivery.duplicate;
   }
-  await ctx.db.updateTable('devices')
-    .set((eb) => ({ last_seen_at: now, message_count: stored ? eb('message_count', '+', 1) : eb.ref('message_count') }))
-    .where('id', '=', deviceId).execute();
+  if (stored) seen(ctx).set(deviceId, now);
+  else await markSeen(ctx, deviceId, now);
   return reply.status(200).type('application/json; charset=utf-8').send(ACCEPTED);
 }
