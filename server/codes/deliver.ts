@@ -23,8 +23,6 @@ export interface InboundMessage {
    * copy, by the unique index) is not stored again and answers `duplicate: true`.
    */
   dedupe?: { fingerprint: string; exactKey: string; windowMs: number };
-  /** The device's last-seen time to set, with its message count raised, when the message is stored (in the same commit). */
-  deviceSeenAt?: number;
 }
 
 export interface Delivery {
@@ -95,11 +93,6 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
         token_id: t.id, user_id: t.user_id, goods_id: t.goods_id, identifier: t.identifier, message_id: messageId,
         sender: sender || null, code: code!, text: msg.text, create_at: at,
       }))).execute();
-    }
-    // The phone that sent it: seen now, one message more (in this commit, not one of its own).
-    if (msg.deviceSeenAt !== undefined && msg.deviceId != null) {
-      await trx.updateTable('devices').set((eb) => ({ last_seen_at: msg.deviceSeenAt!, message_count: eb('message_count', '+', 1) }))
-        .where('id', '=', msg.deviceId).execute();
     }
     return { messageId, code, tokenIds, reason };
   });

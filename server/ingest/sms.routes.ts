@@ -5,6 +5,7 @@ import { deliverMessage } from '../codes/deliver.js';
 import { parseSmsForwarder, splitGluedKey } from '../codes/smsforwarder.js';
 import { AppError } from '../http/envelope.js';
 import { openSecret } from '../devices/devices.js';
+import { deviceSeen } from '../devices/seen.js';
 import { prepared } from '../lib/fast-query.js';
 import { stockSpelling } from './recipient.js';
 
@@ -37,6 +38,9 @@ export function registerSmsIngest(app: FastifyInstance, ctx: Ctx): void {
       return reply.status(500).send({ code: 500, message: `服务器内部错误，请稍后再试（请求编号 ${request.id}）`, data: null });
     });
 
+    // What the device counters hold is written before the database closes.
+    scope.addHook('onClose', async () => deviceSeen(ctx.database).flush());
+
     scope.route({
       method: ['GET', 'POST'], url: `${INGEST_PREFIX}:key`, bodyLimit: INGEST_BODY_LIMIT, exposeHeadRoute: false,
       config: { access: 'public' },
@@ -58,27 +62,6 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 
 /** The device a webhook names, by its key: built and compiled once (every SMS reads it). */
 const deviceByKey = prepared((db) => db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled']).where('key', '=', ''));
-
-/** When this process last wrote each device's last-seen time. */
-const lastWritten = new WeakMap<Ctx['database'], Map<number, number>>();
-function seen(ctx: Ctx): Map<number, number> {
-  let m = lastWritten.get(ctx.database);
-  if (!m) lastWritten.set(ctx.database, (m = new Map()));
-  return m;
-}
-
-/**
- * A request that stored nothing (the app's test button, a copy) still shows the phone is alive;
- * its last-seen time is written at most once a second per device (a stored message writes it with
- * the message).
- */
-async function markSeen(ctx: Ctx, deviceId: number, now: number): Promise<void> {
-  const written = seen(ctx);
-  const last = written.get(deviceId);
-  if (last !== undefined && now >= last && now - last < 1000) return;
-  written.set(deviceId, now);
-  await ctx.db.updateTable('devices').set({ last_seen_at: now }).where('id', '=', deviceId).execute();
-}
 
 /** PostgreSQL cannot store U+0000, and no SMS holds it. */
 const clean = (s: string) => s.replace(/\u0000/g, '');
@@ -110,12 +93,11 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
     const identity = { source: 'sms', deviceId, recipient: recipient || null, slot: m.slot, sender, text, receivedAt: m.receivedAt };
     const fingerprint = messageFingerprint(identity);
     const delivery = await deliverMessage(ctx, {
-      source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot, deviceSeenAt: now,
+      source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot,
       dedupe: { fingerprint, exactKey: exactKey(identity, fingerprint), windowMs: DEDUPE_WINDOW_MS },
     });
     stored = !delivery.duplicate;
   }
-  if (stored) seen(ctx).set(deviceId, now);
-  else await markSeen(ctx, deviceId, now);
+  deviceSeen(ctx.database).note(deviceId, now, stored);
   return reply.status(200).type('application/json; charset=utf-8').send(ACCEPTED);
 }
