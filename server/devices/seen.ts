@@ -34,21 +34,23 @@ export class DeviceSeen {
     return this.pending.get(deviceId);
   }
 
-  /** Writes what is held: one update per device. */
+  /** Writes what is held: one update per device. Counted until written, so lists never miss it. */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.pending;
-    this.pending = new Map();
     this.writing = this.writing.then(async () => {
-      for (const [id, p] of batch) {
+      for (const [id, p] of [...this.pending]) {
+        const written = { seenAt: p.seenAt, stored: p.stored };
         try {
           await this.database.db.updateTable('devices')
-            .set((eb) => ({ last_seen_at: p.seenAt, message_count: eb('message_count', '+', p.stored) }))
+            .set((eb) => ({ last_seen_at: written.seenAt, message_count: eb('message_count', '+', written.stored) }))
             .where('id', '=', id).execute();
         } catch {
           // The database closed under us (the process is stopping): a second of counting is lost.
         }
+        // What came in while it was written stays for the next time.
+        p.stored -= written.stored;
+        if (!p.stored && p.seenAt === written.seenAt && this.pending.get(id) === p) this.pending.delete(id);
       }
     });
     return this.writing;
