@@ -43,8 +43,8 @@ export function messageFingerprint(m: DedupeFields): string {
 }
 
 /** Identity plus receive time to the second: equal for exact copies, fit for a unique index. */
-export function exactKey(m: DedupeFields): string {
-  return `${messageFingerprint(m)}:${Math.floor(m.receivedAt / 1000)}`;
+export function exactKey(m: DedupeFields, fingerprint = messageFingerprint(m)): string {
+  return `${fingerprint}:${Math.floor(m.receivedAt / 1000)}`;
 }
 
 /** Whether two messages with the same fingerprint are copies of one another. */

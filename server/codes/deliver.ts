@@ -51,28 +51,23 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
   const key = identKey(msg.recipient);
 
   const dedupe = msg.dedupe;
+  // Read before the write transaction (it holds SQLite's one writer): the links that may get the
+  // code. The conditional update below checks each one again, so a link changed meanwhile is skipped.
+  const candidates = key ? await ctx.db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
+    .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.match_sender', 'g.match_keyword'])
+    .where('t.ident_key', '=', key).where('t.state', 'in', RECEIVING).execute() : [];
+  const chosen = candidates.length
+    ? chooseLinks(candidates.map((c) => ({ ...c, armed_at: Number(c.armed_at), expires_at: Number(c.expires_at) })), { sender, text: msg.text, at, code })
+    : { targets: [], reason: await whyNoLink(ctx.db, key) };
+
   const run = () => ctx.db.transaction().execute(async (trx): Promise<Delivery> => {
     if (dedupe) {
       const copy = await trx.selectFrom('messages').select(['id', 'code']).where('fingerprint', '=', dedupe.fingerprint)
         .where('received_at', '>=', at - dedupe.windowMs).where('received_at', '<=', at + dedupe.windowMs).limit(1).executeTakeFirst();
       if (copy) return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
     }
-    const message = await trx.insertInto('messages').values({
-      source: msg.source, device_id: msg.deviceId ?? null, sender: sender || null, recipient: msg.recipient.slice(0, 255),
-      text: msg.text, code, token_id: null, reason: null, received_at: at, create_at: now,
-      slot: msg.slot ?? null, fingerprint: dedupe?.fingerprint ?? null, exact_key: dedupe?.exactKey ?? null,
-    }).returning('id').executeTakeFirstOrThrow();
-    const messageId = Number(message.id);
-
-    const candidates = key ? await trx.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-      .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.match_sender', 'g.match_keyword'])
-      .where('t.ident_key', '=', key).where('t.state', 'in', RECEIVING).execute() : [];
-    let { targets, reason } = candidates.length
-      ? chooseLinks(candidates.map((c) => ({ ...c, armed_at: Number(c.armed_at), expires_at: Number(c.expires_at) })), { sender, text: msg.text, at, code })
-      : { targets: [], reason: await whyNoLink(trx, key) };
-
-    const tokenIds: number[] = [];
-    for (const t of targets) {
+    const received: typeof chosen.targets = [];
+    for (const t of chosen.targets) {
       const updated = await trx.updateTable('tokens')
         .set((eb) => ({
           received: eb('received', '+', 1), code_count: eb('code_count', '+', 1),
@@ -82,16 +77,23 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
         .where('id', '=', t.id).where('state', 'in', RECEIVING).where('armed_at', '<=', at)
         .where((eb) => eb.or([eb('receive_limit', '=', 0), eb('received', '<', eb.ref('receive_limit'))]))
         .executeTakeFirst();
-      if (!Number(updated.numUpdatedRows)) continue;
-      await trx.insertInto('code_records').values({
+      if (Number(updated.numUpdatedRows)) received.push(t);
+    }
+    const tokenIds = received.map((t) => Number(t.id));
+    const reason = tokenIds.length ? null : chosen.reason ?? '链接状态已变化';
+    // Stored once its links are known: no second write to it.
+    const message = await trx.insertInto('messages').values({
+      source: msg.source, device_id: msg.deviceId ?? null, sender: sender || null, recipient: msg.recipient.slice(0, 255),
+      text: msg.text, code, token_id: tokenIds[0] ?? null, reason, matched: tokenIds.length ? 1 : 0, received_at: at, create_at: now,
+      slot: msg.slot ?? null, fingerprint: dedupe?.fingerprint ?? null, exact_key: dedupe?.exactKey ?? null,
+    }).returning('id').executeTakeFirstOrThrow();
+    const messageId = Number(message.id);
+    if (received.length) {
+      await trx.insertInto('code_records').values(received.map((t) => ({
         token_id: t.id, user_id: t.user_id, goods_id: t.goods_id, identifier: t.identifier, message_id: messageId,
         sender: sender || null, code: code!, text: msg.text, create_at: at,
-      }).execute();
-      tokenIds.push(Number(t.id));
+      }))).execute();
     }
-    if (!tokenIds.length) reason ??= '链接状态已变化';
-    else reason = null;
-    await trx.updateTable('messages').set({ token_id: tokenIds[0] ?? null, reason, matched: tokenIds.length ? 1 : 0 }).where('id', '=', messageId).execute();
     return { messageId, code, tokenIds, reason };
   });
   let delivery: Delivery;

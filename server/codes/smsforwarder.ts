@@ -25,7 +25,7 @@ export interface InboundSms {
   /** The receiving number, or null when neither the request nor the device's slots tell it. */
   recipient: string | null;
   text: string;
-  /** When the phone received it (epoch ms): its receive time when consistent, else the signed send time. */
+  /** When the phone received it (epoch ms): its receive time (a whole second read as its end) when consistent, else the signed send time. */
   receivedAt: number;
   /** When the app sent it (the signed timestamp, epoch ms). */
   sentAt: number;
@@ -115,14 +115,29 @@ function timestampMs(ts: string): number | null {
   return ts.length <= 11 ? Number(ts) * 1000 : Number(ts);
 }
 
-/** The phone's receive time (`yyyy-MM-dd HH:mm:ss` in its zone, or ms), kept only when it is not after the send time. */
+/**
+ * The phone's receive time (`yyyy-MM-dd HH:mm:ss` in its zone, or ms), kept only when it is not after
+ * the send time. A time in whole seconds is read as the end of its second (capped at the send time,
+ * itself at most now): the SMS came at some moment of that second, and a link armed earlier in the
+ * same second (bought, reset) must get it.
+ */
 function receiveTime(raw: string | null, sentAt: number, timeZone: string): number {
   const text = (raw ?? '').trim().replace('T', ' ').replace(/\//g, '-');
   let at: number | null = null;
   if (/^\d{13}$/.test(text)) at = Number(text);
-  else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) at = parseTime(text, timeZone);
+  else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) at = endOfSecond(text, timeZone);
   if (at === null || at > sentAt + FUTURE_TOLERANCE_MS) return sentAt;
   return Math.min(at, sentAt);
+}
+
+/** The last ms of a whole-second local time; the last one read is kept (a phone sends many in the same second, and parsing is costly). */
+let lastSecond = { text: '', timeZone: '', at: null as number | null };
+export function endOfSecond(text: string, timeZone: string): number | null {
+  if (lastSecond.text !== text || lastSecond.timeZone !== timeZone) {
+    const start = parseTime(text, timeZone);
+    lastSecond = { text, timeZone, at: start === null ? null : start + 999 };
+  }
+  return lastSecond.at;
 }
 
 /**

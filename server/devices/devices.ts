@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
-import { startOfDay } from '../lib/time.js';
+import { formatTime, startOfDay } from '../lib/time.js';
 import type { ResourceHooks } from '../resources/hooks.js';
 import { linkBase } from '../tokens/links.js';
 import { secretBox } from './secret-box.js';
+import { deviceSeen } from './seen.js';
 
 /** The public part of a device's webhook URL: 128 random bits. */
 export function newDeviceKey(): string {
@@ -49,8 +50,16 @@ export const deviceHooks: ResourceHooks = {
         .groupBy('device_id').execute();
       for (const c of counts) today.set(Number(c.device_id), Number(c.n));
     }
+    const seen = deviceSeen(ctx.database);
     rows.forEach((row, i) => {
-      const r = raw[i];
+      let r = raw[i];
+      // Counted by this process and not yet written (server/devices/seen.ts).
+      const pending = seen.pendingFor(Number(r.id));
+      if (pending) {
+        r = { ...r, last_seen_at: Math.max(Number(r.last_seen_at ?? 0), pending.seenAt) };
+        row.last_seen_at = formatTime(r.last_seen_at, ctx.settings.timeZone);
+        row.message_count = Number(r.message_count ?? row.message_count ?? 0) + pending.stored;
+      }
       row.webhook_url = webhookUrl(ctx, request, String(r.key));
       row.silent = isSilent(r as never, now, ctx.settings.deviceSilentMs);
       row.messages_today = today.get(Number(r.id)) ?? 0;

@@ -5,6 +5,7 @@ import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../http/validate.js';
 import { formatTime } from '../lib/time.js';
 import { idOf, readOne } from '../resources/routes.js';
+import { deviceSeen } from './seen.js';
 import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } from './devices.js';
 
 /**
@@ -32,6 +33,7 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   // The sup's home: enabled devices that have sent nothing for DEVICE_SILENT_MINUTES (phones killed in the background).
   app.get('/api/device/silent', { config: { access: 'sup' } }, async () => {
+    await deviceSeen(ctx.database).flush(); // what this process saw and has not written yet
     const since = ctx.now() - ctx.settings.deviceSilentMs;
     const rows = await ctx.db.selectFrom('devices').select(['id', 'name', 'last_seen_at', 'create_at'])
       .where('enabled', '=', 1)

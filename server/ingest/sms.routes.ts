@@ -5,6 +5,8 @@ import { deliverMessage } from '../codes/deliver.js';
 import { parseSmsForwarder, splitGluedKey } from '../codes/smsforwarder.js';
 import { AppError } from '../http/envelope.js';
 import { openSecret } from '../devices/devices.js';
+import { deviceSeen } from '../devices/seen.js';
+import { prepared } from '../lib/fast-query.js';
 import { stockSpelling } from './recipient.js';
 
 export const INGEST_PREFIX = '/api/ingest/sms/';
@@ -36,6 +38,9 @@ export function registerSmsIngest(app: FastifyInstance, ctx: Ctx): void {
       return reply.status(500).send({ code: 500, message: `服务器内部错误，请稍后再试（请求编号 ${request.id}）`, data: null });
     });
 
+    // What the device counters hold is written before the database closes.
+    scope.addHook('onClose', async () => deviceSeen(ctx.database).flush());
+
     scope.route({
       method: ['GET', 'POST'], url: `${INGEST_PREFIX}:key`, bodyLimit: INGEST_BODY_LIMIT, exposeHeadRoute: false,
       config: { access: 'public' },
@@ -55,14 +60,16 @@ function refuse(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).type('application/json; charset=utf-8').send({ code: status, message, data: null });
 }
 
+/** The device a webhook names, by its key: built and compiled once (every SMS reads it). */
+const deviceByKey = prepared((db) => db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled']).where('key', '=', ''));
+
 /** PostgreSQL cannot store U+0000, and no SMS holds it. */
 const clean = (s: string) => s.replace(/\u0000/g, '');
 
 async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
   const { key, fields } = splitGluedKey(path.slice(INGEST_PREFIX.length));
-  const device = await ctx.db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled'])
-    .where('key', '=', key).executeTakeFirst();
+  const [device] = await deviceByKey(ctx.database, [key]);
   if (!device) return refuse(reply, 404, '设备不存在：请核对 Webhook 地址');
   if (!Number(device.enabled)) return refuse(reply, 403, '设备已停用');
 
@@ -84,14 +91,13 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
     const text = clean(m.text);
     const recipient = await stockSpelling(ctx, clean(m.recipient ?? ''));
     const identity = { source: 'sms', deviceId, recipient: recipient || null, slot: m.slot, sender, text, receivedAt: m.receivedAt };
+    const fingerprint = messageFingerprint(identity);
     const delivery = await deliverMessage(ctx, {
       source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot,
-      dedupe: { fingerprint: messageFingerprint(identity), exactKey: exactKey(identity), windowMs: DEDUPE_WINDOW_MS },
+      dedupe: { fingerprint, exactKey: exactKey(identity, fingerprint), windowMs: DEDUPE_WINDOW_MS },
     });
     stored = !delivery.duplicate;
   }
-  await ctx.db.updateTable('devices')
-    .set((eb) => ({ last_seen_at: now, message_count: stored ? eb('message_count', '+', 1) : eb.ref('message_count') }))
-    .where('id', '=', deviceId).execute();
+  deviceSeen(ctx.database).note(deviceId, now, stored);
   return reply.status(200).type('application/json; charset=utf-8').send(ACCEPTED);
 }

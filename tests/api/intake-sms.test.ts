@@ -153,6 +153,28 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
     expect((await sendSms(s, device, 'hello', { simInfo: 'SIM1_+8613800138004' })).status).toBe(200);
     expect((await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].silent).toBe(false);
   });
+
+  it('the device\'s last seen and message count reach the database within a few seconds (written at most once a second)', async () => {
+    const stored = () => s.database.db.selectFrom('devices').select(['last_seen_at', 'message_count']).where('id', '=', device.id).executeTakeFirstOrThrow();
+    const before = (await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].message_count;
+    s.clock.advance(1000);
+    expect((await sendSms(s, device, '验证码 431907，请勿泄露', { simInfo: 'SIM1_+8613800138003' })).status).toBe(200);
+    const shown = (await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0];
+    expect(shown.message_count).toBe(before + 1);
+    expect(shown.last_seen_at).toBe(localTimeOf(s.clock.now()));
+    for (let i = 0; i < 100 && Number((await stored()).message_count) !== before + 1; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await stored()).toMatchObject({ message_count: before + 1 });
+    expect(Number((await stored()).last_seen_at)).toBe(s.clock.now());
+  });
+
+  it('an SMS received in the same second as the purchase is delivered (the phone gives its receive time in whole seconds)', async () => {
+    s.clock.advance(1000 - (s.clock.now() % 1000) + 300); // bought at .300 of a second
+    const link = (await buyOk(s, customer.token, goods)).tokens[0];
+    s.clock.advance(200); // received and forwarded in the same second
+    const r = await sendSms(s, device, '验证码 660712，请勿泄露', { simInfo: `SIM1_${link.identifier}` });
+    expect(r.status).toBe(200);
+    expect(await read(link.token)).toMatchObject({ code: '660712' });
+  });
 });
 
 function localTimeOf(ms: number) {

@@ -8,6 +8,8 @@ import {
 const SECRET = 'dev-5f1c2a9e7b3d4c8a';
 // 2024-06-01 12:30:05 in Asia/Shanghai; the phone received the SMS 3 s before it sent it.
 const SENT = Date.UTC(2024, 5, 1, 4, 30, 5);
+/** The receive time `12:30:02`, read as the end of its second. */
+const RECEIVED = SENT - 3000 + 999;
 const NOW = SENT + 400;
 
 const sms: AppSms = {
@@ -35,7 +37,7 @@ describe('SmsForwarder default form', () => {
         sender: '106900001234',
         recipient: '+8613800138000',
         text: '【腾讯科技】您的微信验证码是：482913，\n用于手机号绑定，5分钟内有效。',
-        receivedAt: SENT - 3000,
+        receivedAt: RECEIVED,
         sentAt: SENT,
         slot: 1,
         deviceMark: '卡池-07',
@@ -46,7 +48,7 @@ describe('SmsForwarder default form', () => {
 
   it('reads the layout from before the SubId line, and without a device name', () => {
     const r = parse(defaultFormRequest({ ...sms, oldLayout: true, deviceMark: '' }, SECRET, SENT));
-    expect(r.ok && r.message).toMatchObject({ text: sms.text, recipient: '+8613800138000', deviceMark: null, receivedAt: SENT - 3000 });
+    expect(r.ok && r.message).toMatchObject({ text: sms.text, recipient: '+8613800138000', deviceMark: null, receivedAt: RECEIVED });
   });
 
   it('falls back to the number bound to the slot when the remark holds none', () => {
@@ -88,7 +90,7 @@ describe('SmsForwarder JSON template', () => {
     expect(req.body).toMatch(/"sign":"[^"]*%(2B|2F|3D)/);
     const r = parse(req);
     expect(r.ok && r.message).toEqual({
-      sender: '106900001234', recipient: '+8613800138000', text: tricky.text, receivedAt: SENT - 3000,
+      sender: '106900001234', recipient: '+8613800138000', text: tricky.text, receivedAt: RECEIVED,
       sentAt: SENT, slot: 1, deviceMark: '卡池-07', test: false,
     });
   });
@@ -103,7 +105,7 @@ describe('SmsForwarder JSON template', () => {
   it('parses the formatted content when the template sends [content] only', () => {
     const template = '{"from":"[from]","content":"[content]","timestamp":"[timestamp]","sign":"[sign]"}';
     const r = parse(jsonTemplateRequest(sms, SECRET, SENT, template));
-    expect(r.ok && r.message).toMatchObject({ text: sms.text, recipient: '+8613800138000', slot: 1, receivedAt: SENT - 3000 });
+    expect(r.ok && r.message).toMatchObject({ text: sms.text, recipient: '+8613800138000', slot: 1, receivedAt: RECEIVED });
   });
 
   it("reads a GET whose fields the app glued onto the path (its URL had no '?')", () => {
@@ -167,6 +169,29 @@ describe('SmsForwarder refusals', () => {
 });
 
 describe('SmsForwarder receive time', () => {
+  it('reads a whole-second receive time as the end of its second: a link armed earlier in that second gets the SMS', () => {
+    const r = parse(defaultFormRequest(sms, SECRET, SENT));
+    expect(r.ok && r.message.receivedAt).toBe(Date.UTC(2024, 5, 1, 4, 30, 2, 999));
+  });
+
+  it('caps the end of the second at the send time (received and sent in the same second)', () => {
+    const sentAt = Date.UTC(2024, 5, 1, 4, 30, 2, 300);
+    const r = parseSmsForwarder({ ...defaultFormRequest(sms, SECRET, sentAt), secret: SECRET, now: sentAt + 50 });
+    expect(r.ok && r.message.receivedAt).toBe(sentAt);
+  });
+
+  it('caps it at now when the signed time is ahead of the server clock', () => {
+    const sentAt = Date.UTC(2024, 5, 1, 4, 30, 2, 800);
+    const now = Date.UTC(2024, 5, 1, 4, 30, 2, 500);
+    const r = parseSmsForwarder({ ...defaultFormRequest(sms, SECRET, sentAt), secret: SECRET, now });
+    expect(r.ok && r.message.receivedAt).toBe(now);
+  });
+
+  it('keeps a receive time in ms as it is', () => {
+    const r = parse(jsonTemplateRequest({ ...sms, receiveTime: String(SENT - 2345) }, SECRET, SENT));
+    expect(r.ok && r.message.receivedAt).toBe(SENT - 2345);
+  });
+
   it('uses the send time when the phone claims a receive time after it (its zone is not ours)', () => {
     const ahead = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 13:30:02' }, SECRET, SENT));
     expect(ahead.ok && ahead.message.receivedAt).toBe(SENT);
@@ -175,12 +200,12 @@ describe('SmsForwarder receive time', () => {
   it('reads the receive time in the zone given for the phone', () => {
     const utcPhone = { ...sms, receiveTime: '2024-06-01 04:30:02' };
     const r = parse(jsonTemplateRequest(utcPhone, SECRET, SENT), { timeZone: 'UTC' });
-    expect(r.ok && r.message.receivedAt).toBe(SENT - 3000);
+    expect(r.ok && r.message.receivedAt).toBe(RECEIVED);
   });
 
   it('keeps an older receive time: a message the phone held back while offline is old', () => {
     const r = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 11:00:00' }, SECRET, SENT));
-    expect(r.ok && r.message.receivedAt).toBe(Date.UTC(2024, 5, 1, 3, 0, 0));
+    expect(r.ok && r.message.receivedAt).toBe(Date.UTC(2024, 5, 1, 3, 0, 0) + 999);
   });
 });
 
