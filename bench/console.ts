@@ -51,7 +51,7 @@ async function load(url: string): Promise<Load> {
     await browser.page.addInitScript({ content: probe });
     await browser.page.goto(url, { waitUntil: 'load' });
     await browser.page.waitForFunction(() => (window as any).__formVisibleAt !== undefined, null, { timeout: 30_000 });
-    // /login starts its JavaScript after the first frame: count it once it has all arrived.
+    // /login's entry imports its modules one level at a time (no modulepreload): count them once all have arrived.
     await browser.page.waitForLoadState('networkidle');
     return await browser.page.evaluate(() => ({
       visible: (window as any).__formVisibleAt as number,
@@ -112,7 +112,8 @@ export async function benchConsole(): Promise<void> {
     `\n控制台 /login 冷加载 ${LOADS} 次，对照同一服务器上只有密码框的空白页 (console cold loads of /login vs a blank page with a password field)`,
     `  navigation -> password field laid out (rAF probe), and -> first paint presented (Paint Timing); ratios to the blank page`,
     ...rows,
-    `  ratio /login : blank = ${(median(login.times) / median(blank)).toFixed(2)}x  target <= 2x`,
+    `  ratio /login : blank = ${(median(login.times) / median(blank)).toFixed(2)}x laid out, ${(median(loads.get('/login')!.map((l) => l.paint)) / blankPaint).toFixed(2)}x first paint  target <= 2x`,
+    `  (the blank page has no text: /login also shapes and paints Chinese text, which the baseline is not held to)`,
     `  /login JS bytes (compressed, as sent): median ${kb(median(login.bytes))} KB  [${login.bytes.map(kb).join(', ')}]  target <= 300 KB`,
   ].join('\n') + '\n');
 }
