@@ -1,14 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { columnTypes } from './columns.js';
 
 /** Users, sessions, notices, settings, ledger, recharge records and rate-limit windows. */
 export function foundation(dialect: Dialect) {
-  // SQLite's INTEGER is 64-bit; PostgreSQL needs bigint for ms times and cent sums.
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const { big, id } = columnTypes(dialect);
 
   return {
     async up(db: Kysely<any>) {

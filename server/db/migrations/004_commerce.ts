@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { columnTypes } from './columns.js';
 
 /**
  * The business: groups, discounts, products, stock, orders, API links (tokens), code, reset and
@@ -8,11 +9,7 @@ import type { Dialect } from '../connection.js';
  * the sweeps' due links).
  */
 export function commerce(dialect: Dialect) {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const { big, id } = columnTypes(dialect);
   const index = (db: Kysely<any>, table: string, columns: string[], name = `${table}_${columns.join('_')}`) =>
     db.schema.createIndex(name).on(table).columns(columns).execute();
 

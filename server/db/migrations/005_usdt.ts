@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { columnTypes } from './columns.js';
 
 /**
  * USDT (TRC20) top-up: pay orders, the amounts they hold, transfers that matched no order, and the
@@ -8,11 +9,7 @@ import type { Dialect } from '../connection.js';
  * it), the second attempt fails on this index, in any process.
  */
 export function usdt(dialect: Dialect) {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const { big, id } = columnTypes(dialect);
 
   return {
     async up(db: Kysely<any>) {

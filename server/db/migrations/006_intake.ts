@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { columnTypes } from './columns.js';
 
 /**
  * Code intake: devices (phones running SmsForwarder, modem pools) whose webhook URL carries a public
@@ -8,11 +9,7 @@ import type { Dialect } from '../connection.js';
  * (server/codes/dedupe.ts): `exact_key` unique, so two copies arriving at once cannot both be stored.
  */
 export function intake(dialect: Dialect) {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const { big, id } = columnTypes(dialect);
 
   return {
     async up(db: Kysely<any>) {

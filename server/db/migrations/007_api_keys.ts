@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { columnTypes } from './columns.js';
 
 /**
  * API keys for the SMS-Activate protocol (`/stubs/handler_api.php`): one per customer, stored as the
@@ -8,11 +9,7 @@ import type { Dialect } from '../connection.js';
  * per user. The customer's live links get an index for getActiveActivations.
  */
 export function apiKeys(dialect: Dialect) {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const { big, id } = columnTypes(dialect);
 
   return {
     async up(db: Kysely<any>) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection.js';
+import { columnTypes } from './columns.js';
 
 /**
  * Upstream providers (SMS-Activate handler_api.php): where an upstream product buys its numbers.
@@ -7,11 +8,7 @@ import type { Dialect } from '../connection.js';
  * provider keep its activation id and how far the provider knows about them (upstream_state).
  */
 export function upstream(dialect: Dialect) {
-  const big = dialect === 'postgres' ? 'bigint' : 'integer';
-  const id = (t: any) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const { big, id } = columnTypes(dialect);
 
   return {
     async up(db: Kysely<any>) {
