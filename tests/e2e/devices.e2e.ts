@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, clickRowAction, openBrowser, shot, startServer, useToken, type Server } from './harness';
 import { defaultFormRequest } from '../helpers/smsforwarder-app';
 import { localTime } from '../helpers/server';
 
@@ -42,6 +42,7 @@ describe('devices in the browser', () => {
       await page.goto(`${server.url}/system/device`);
       await page.getByRole('button', { name: /新\s*建/ }).click();
       await page.waitForURL((u) => u.pathname === '/system/device/create');
+      await page.waitForLoadState('networkidle');
       await page.getByLabel('设备名称').fill('一号机');
       await page.getByLabel('卡槽2号码').fill('+8613800138002');
       await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -62,7 +63,7 @@ describe('devices in the browser', () => {
       await settle(page);
       await shot(page, 'device-1280-list');
 
-      await row.getByText('重置密钥').click();
+      await clickRowAction(page, row, '重置密钥');
       const confirm = page.locator('.ant-modal-confirm');
       await expect.poll(() => confirm.innerText()).toContain('旧密钥立即失效');
       await confirm.getByRole('button', { name: /重\s*置/ }).click();
