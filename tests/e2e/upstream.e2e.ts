@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate';
-import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, clickRowAction, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 let fake: FakeSmsActivate;
@@ -39,9 +39,9 @@ describe('上游渠道 in the browser', () => {
       await useToken(page, server.url, supToken, 'sup');
       await page.goto(`${server.url}/system/provider`);
       await expect.poll(() => row(page, '主上游').count()).toBe(1);
-      await row(page, '主上游').getByText('刷新余额').click();
+      await clickRowAction(page, row(page, '主上游'), '刷新余额');
       await expect.poll(() => row(page, '主上游').innerText()).toContain('42.50');
-      await row(page, '备用上游').getByText('刷新余额').click();
+      await clickRowAction(page, row(page, '备用上游'), '刷新余额');
       await expect.poll(() => row(page, '备用上游').innerText()).toContain('BAD_KEY');
       await page.mouse.move(0, 0);
       await page.waitForTimeout(600);
