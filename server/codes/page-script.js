@@ -2,15 +2,8 @@
 // dependencies; every value reaches the page through textContent, never as HTML.
 (function () {
   'use strict';
-  var STATE_TEXT = {
-    active: '等待验证码中，收到后会自动显示',
-    code_received: '已收到验证码',
-    used_up: '接码次数已用完',
-    expired: '链接已过期',
-    revoked: '链接已被撤销',
-    refunded: '链接已退款',
-    finished: '链接已结束',
-  };
+  // The state texts come with the page (server/codes/page.ts holds them once).
+  var STATE_TEXT = JSON.parse(document.body.getAttribute('data-states') || '{}');
   // Links that can never change again: no more reads.
   var FINAL = { revoked: true, refunded: true, finished: true };
   var WAIT_SECONDS = 25;

@@ -101,7 +101,7 @@ export function stateClass(view: Pick<CodeView, 'state' | 'code'>): string {
 function linkPage(view: CodeView, tz: string): string {
   const left = view.receives_left === null ? '不限' : String(view.receives_left);
   const code = view.code ?? '';
-  return `${head(`验证码 · ${view.identifier}`)}<body data-state="${escapeHtml(view.state)}"><main><div class="card">`
+  return `${head(`验证码 · ${view.identifier}`)}<body data-state="${escapeHtml(view.state)}" data-states="${escapeHtml(JSON.stringify(STATE_TEXT))}"><main><div class="card">`
     + '<h1>接收验证码</h1>'
     + `<div class="field"><span class="label">号码 / 邮箱</span><div class="line"><span class="value" id="identifier">${escapeHtml(view.identifier)}</span>`
     + '<button type="button" data-copy="identifier">复制</button></div></div>'
