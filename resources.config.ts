@@ -515,7 +515,7 @@ export const resources = {
       resets: { label: '已重提', type: 'int', readonly: true },
       reset_limit: { label: '重提上限', type: 'int', readonly: true },
       receive_limit: { label: '接码上限', type: 'int', readonly: true, help: '0 为不限' },
-      renewable: { label: '可续费', type: 'bool', readonly: true, help: '产品支持续费，且链接未结束、过期未超过一天' },
+      renewable: { label: '可续费', type: 'bool', readonly: true, help: '产品支持续费，且链接未结束、过期未超过一天、号码未被回收' },
       url: { label: '链接', type: 'text', readonly: true },
       api_url: { label: 'API地址', type: 'text', readonly: true },
       token: { label: '令牌', type: 'text', readonly: true, search: 'eq' },

@@ -9,7 +9,7 @@
  * figures; asserts nothing.
  *
  *   INTAKE_SMS (default 2000, 10 s)   INTAKE_RATE (200 per second)   INTAKE_MAILS (100)
- *   INTAKE_CPU_PROF=<dir>: a CPU profile of each server child (node --cpu-prof)
+ *   INTAKE_CPU_PROF=<dir>: a CPU profile of each server child over the SMS phase (scripts/cpuprofile-summary.mjs sums it)
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -54,19 +54,27 @@ async function start(kind: 'sqlite' | 'postgres' | 'hello'): Promise<Env> {
   return { base, call, smtpPort: server.info?.smtpPort, server, close: () => server.stop() };
 }
 
-/** INTAKE_CPU_PROF=<dir>: the child's CPU profile (as node --cpu-prof, which NODE_OPTIONS refuses), written when it stops. */
-async function profile(kind: string): Promise<() => Promise<void>> {
+/**
+ * INTAKE_CPU_PROF=<dir>: the child's CPU profile (as node --cpu-prof, which NODE_OPTIONS refuses) over
+ * what the CPU figure covers: from the bench's first CPU reading to its second (the SMS phase, not
+ * the setup), written then. Summed per function by scripts/cpuprofile-summary.mjs.
+ */
+async function profile(kind: string): Promise<void> {
   const dir = process.env.INTAKE_CPU_PROF;
-  if (!dir) return async () => undefined;
+  if (!dir) return;
   const inspector = await import('node:inspector/promises');
   const session = new inspector.Session();
   session.connect();
   await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return async () => {
+  let readings = 0;
+  process.on('message', async (m) => {
+    if (m !== 'cpu') return;
+    readings++;
+    if (readings === 1) await session.post('Profiler.start');
+    if (readings !== 2) return;
     const { profile: p } = await session.post('Profiler.stop');
     fs.writeFileSync(path.join(dir, `intake-${kind}-${process.pid}.cpuprofile`), JSON.stringify(p));
-  };
+  });
 }
 
 /** In the child: a fresh database (a schema of its own on PostgreSQL, dropped on exit) and the app with its SMTP receiver. */
@@ -88,7 +96,7 @@ async function serve(kind: string): Promise<void> {
   const { migrate } = await import('../server/db/migrate.js');
   const { readSettings } = await import('../server/env.js');
   const { ensureFirstSup } = await import('../server/users/bootstrap.js');
-  const stopProfile = await profile(kind);
+  await profile(kind);
   const url = process.env.BENCH_DATABASE_URL;
   const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-intake-')) : undefined;
   const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
@@ -102,7 +110,6 @@ async function serve(kind: string): Promise<void> {
   const app = await buildApp({ settings, database, logger: false, smtp: { port: 0, host: '127.0.0.1' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('SIGTERM', async () => {
-    await stopProfile();
     await app.close();
     if (schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
     await database.close();
@@ -170,13 +177,15 @@ async function baseline(secret: string): Promise<string> {
   const hello = await start('hello');
   try {
     const round: number[] = [];
+    const cpuBefore = await hello.server.cpu();
     const { late } = await openLoop(SMS, async (i) => {
       const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${100000 + i}，请勿泄露`, simInfo: 'SIM1_+8613900000000', receiveTime: localTime(Date.now()) }, secret, Date.now());
       const sentAt = performance.now();
       await fetchRetry(`${hello.base}/hello`, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
       round.push(performance.now() - sentAt);
     });
-    return `  baseline: Fastify hello-world POST at ${RATE}/s    p50 ${ms(pct(round, 50))}   p99 ${ms(pct(round, 99))}   (generator late p99 ${ms(pct(late, 99))})`;
+    const cpu = (await hello.server.cpu()) - cpuBefore;
+    return `  baseline: Fastify hello-world POST at ${RATE}/s    p50 ${ms(pct(round, 50))}   p99 ${ms(pct(round, 99))}   server CPU per POST ${ms((cpu * 1000) / SMS)}   (generator late p99 ${ms(pct(late, 99))})`;
   } finally {
     hello.close();
   }

@@ -88,7 +88,9 @@ export async function load(
  * its CPU time on request; its ready message may carry what the bench needs to know (`info`).
  */
 export async function child(kind: string, file = import.meta.filename, env: NodeJS.ProcessEnv = {}): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', file, 'serve', kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  // BENCH_PROF=<dir>: each server child writes a V8 CPU profile there when it exits (see scripts/cpuprofile-summary.mjs).
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', file, 'serve', kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   const pending: ((seconds: number) => void)[] = [];
   let info: unknown;
   const port = await new Promise<number>((resolve, reject) => {

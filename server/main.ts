@@ -18,7 +18,7 @@ if (!fs.existsSync(path.join(settings.staticDir, 'index.html')) && fs.existsSync
 }
 
 const database = await connect({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, readCacheMs: settings.readCacheMs });
-await migrate(database.db, database.dialect);
+await migrate(database.db, database.dialect, settings);
 const first = await ensureFirstSup(database.db, settings.adminUsername, settings.adminPassword, Date.now());
 if (first.created) {
   process.stdout.write(`已创建管理员账号 ${settings.adminUsername}` +

@@ -2,6 +2,7 @@
  * The tokens of a normalized text that could be a verification code, with what disqualifies the
  * others: dates, times, amounts, phone and card numbers, masked numbers, numbers with units.
  */
+import { allMatches } from './matches.js';
 
 export type CodeKind = 'digits' | 'grouped' | 'alnum';
 
@@ -48,7 +49,7 @@ const ALNUM_WORDS = new Set([
 interface Cluster { start: number; end: number; text: string }
 
 function clusters(text: string): Cluster[] {
-  return [...text.matchAll(CLUSTER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
+  return allMatches(CLUSTER, text).map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
 }
 
 function neighbours(text: string, start: number, end: number) {
@@ -117,7 +118,7 @@ const WORD_PREFIX = /^(?:V|VER|NO|REF|ID|TEL|EXT|ORDER|SN|NR)\d+$/;
 
 function alnumCandidates(text: string): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of text.matchAll(ALNUM)) {
+  for (const m of allMatches(ALNUM, text)) {
     const token = m[0];
     if (!/\d/.test(token) || !/[A-Z]/.test(token) || /[a-z]/.test(token)) continue;
     if (ALNUM_WORDS.has(token) || UNIT_SUFFIX.test(token) || WORD_PREFIX.test(token) || /^XX/.test(token)) continue;

@@ -35,11 +35,16 @@ function canonicalText(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
+/** SHA-256 in hex; one-shot where Node has it (20.12+: no hash object per message). */
+const sha256Hex: (text: string) => string = typeof crypto.hash === 'function'
+  ? (text) => crypto.hash('sha256', text, 'hex')
+  : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** The message's identity without its time: sha256 hex. */
 export function messageFingerprint(m: DedupeFields): string {
   const where = m.recipient ? `to:${m.recipient.replace(/[\s()-]/g, '')}` : `slot:${m.slot ?? ''}`;
   const parts = [m.source, String(m.deviceId ?? ''), where, m.sender.trim().toLowerCase(), canonicalText(m.text)];
-  return crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return sha256Hex(parts.join('\u0000'));
 }
 
 /** Identity plus receive time to the second: equal for exact copies, fit for a unique index. */

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import type { DB } from '../db/schema.js';
+import { prepared } from '../lib/fast-query.js';
+import { statement, value, writeTransaction, type TransactionBody } from '../lib/fast-write.js';
 import { identKey } from '../stock/parse.js';
 import { RECEIVING } from '../tokens/states.js';
 import { extractCode } from './extract.js';
@@ -50,59 +51,21 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
   const code = extractCode(msg.text)?.slice(0, 32) ?? null;
   const key = identKey(msg.recipient);
 
-  const dedupe = msg.dedupe;
   // Read before the write transaction (it holds SQLite's one writer): the links that may get the
   // code. The conditional update below checks each one again, so a link changed meanwhile is skipped.
-  const candidates = key ? await ctx.db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-    .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.match_sender', 'g.match_keyword'])
-    .where('t.ident_key', '=', key).where('t.state', 'in', RECEIVING).execute() : [];
+  const candidates = key ? await linksHolding(ctx.database, [key, ...RECEIVING]) : [];
   const chosen = candidates.length
     ? chooseLinks(candidates.map((c) => ({ ...c, armed_at: Number(c.armed_at), expires_at: Number(c.expires_at) })), { sender, text: msg.text, at, code })
-    : { targets: [], reason: await whyNoLink(ctx.db, key) };
+    : { targets: [], reason: await whyNoLink(ctx, key) };
 
-  const run = () => ctx.db.transaction().execute(async (trx): Promise<Delivery> => {
-    if (dedupe) {
-      const copy = await trx.selectFrom('messages').select(['id', 'code']).where('fingerprint', '=', dedupe.fingerprint)
-        .where('received_at', '>=', at - dedupe.windowMs).where('received_at', '<=', at + dedupe.windowMs).limit(1).executeTakeFirst();
-      if (copy) return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
-    }
-    const received: typeof chosen.targets = [];
-    for (const t of chosen.targets) {
-      const updated = await trx.updateTable('tokens')
-        .set((eb) => ({
-          received: eb('received', '+', 1), code_count: eb('code_count', '+', 1),
-          last_code: code, last_text: msg.text, last_code_at: at,
-          state: sql<string>`case when ${eb.ref('receive_limit')} > 0 and ${eb.ref('received')} + 1 >= ${eb.ref('receive_limit')} then 'used_up' else 'code_received' end`,
-        }))
-        .where('id', '=', t.id).where('state', 'in', RECEIVING).where('armed_at', '<=', at)
-        .where((eb) => eb.or([eb('receive_limit', '=', 0), eb('received', '<', eb.ref('receive_limit'))]))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows)) received.push(t);
-    }
-    const tokenIds = received.map((t) => Number(t.id));
-    const reason = tokenIds.length ? null : chosen.reason ?? '链接状态已变化';
-    // Stored once its links are known: no second write to it.
-    const message = await trx.insertInto('messages').values({
-      source: msg.source, device_id: msg.deviceId ?? null, sender: sender || null, recipient: msg.recipient.slice(0, 255),
-      text: msg.text, code, token_id: tokenIds[0] ?? null, reason, matched: tokenIds.length ? 1 : 0, received_at: at, create_at: now,
-      slot: msg.slot ?? null, fingerprint: dedupe?.fingerprint ?? null, exact_key: dedupe?.exactKey ?? null,
-    }).returning('id').executeTakeFirstOrThrow();
-    const messageId = Number(message.id);
-    if (received.length) {
-      await trx.insertInto('code_records').values(received.map((t) => ({
-        token_id: t.id, user_id: t.user_id, goods_id: t.goods_id, identifier: t.identifier, message_id: messageId,
-        sender: sender || null, code: code!, text: msg.text, create_at: at,
-      }))).execute();
-    }
-    return { messageId, code, tokenIds, reason };
-  });
   let delivery: Delivery;
   try {
-    delivery = await run();
+    delivery = await writeTransaction(ctx.database, () => store(msg, { now, at, sender, code, targets: chosen.targets, reason: chosen.reason }));
   } catch (err) {
     // Two exact copies at once (another process): the unique index let one in.
+    const dedupe = msg.dedupe;
     if (!dedupe || !isUniqueViolation(err)) throw err;
-    const copy = await ctx.db.selectFrom('messages').select(['id', 'code']).where('exact_key', '=', dedupe.exactKey).executeTakeFirst();
+    const [copy] = await exactCopy(ctx.database, [dedupe.fingerprint, dedupe.exactKey]);
     if (!copy) throw err;
     return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
   }
@@ -110,15 +73,85 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
   return delivery;
 }
 
+/** The links that may receive a message to an identifier (ident_key, then the RECEIVING states). */
+const linksHolding = prepared((db) => db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
+  .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.match_sender', 'g.match_keyword'])
+  .where('t.ident_key', '=', '').where('t.state', 'in', RECEIVING));
+
+/** The stored copy of a message (fingerprint, exact key): both name the unique index. */
+const exactCopy = prepared((db) => db.selectFrom('messages').select(['id', 'code'])
+  .where('fingerprint', '=', '').where('exact_key', '=', ''));
+
+/** The write transaction's statements, built and compiled once per database. */
+const writes = {
+  copyWithin: statement((db) => db.selectFrom('messages').select(['id', 'code']).where('fingerprint', '=', value('fingerprint'))
+    .where('received_at', '>=', value('from')).where('received_at', '<=', value('to')).limit(1)),
+  receive: statement((db) => db.updateTable('tokens')
+    .set((eb) => ({
+      received: eb('received', '+', 1), code_count: eb('code_count', '+', 1),
+      last_code: value('code'), last_text: value('text'), last_code_at: value('at'),
+      state: sql<string>`case when ${eb.ref('receive_limit')} > 0 and ${eb.ref('received')} + 1 >= ${eb.ref('receive_limit')} then 'used_up' else 'code_received' end`,
+    }))
+    .where('id', '=', value('id')).where('state', 'in', RECEIVING).where('armed_at', '<=', value('at'))
+    .where((eb) => eb.or([eb('receive_limit', '=', 0), eb('received', '<', eb.ref('receive_limit'))]))),
+  message: statement((db) => db.insertInto('messages').values({
+    source: value('source'), device_id: value('device_id'), sender: value('sender'), recipient: value('recipient'),
+    text: value('text'), code: value('code'), token_id: value('token_id'), reason: value('reason'), matched: value('matched'),
+    received_at: value('received_at'), create_at: value('create_at'), slot: value('slot'), fingerprint: value('fingerprint'),
+    exact_key: value('exact_key'),
+  }).returning('id')),
+  record: statement((db) => db.insertInto('code_records').values({
+    token_id: value('token_id'), user_id: value('user_id'), goods_id: value('goods_id'), identifier: value('identifier'),
+    message_id: value('message_id'), sender: value('sender'), code: value('code'), text: value('text'), create_at: value('create_at'),
+  })),
+};
+
+interface Target { id: number; user_id: number; goods_id: number; identifier: string }
+
+/**
+ * The transaction: a copy stored within the window ends it; else each chosen link receives the code
+ * if it still can, the message is stored once its links are known (no second write to it), and each
+ * link that received gets its code record.
+ */
+function* store(msg: InboundMessage, m: { now: number; at: number; sender: string; code: string | null; targets: Target[]; reason: string | null }): TransactionBody<Delivery> {
+  const dedupe = msg.dedupe;
+  if (dedupe) {
+    const { rows: [copy] } = yield [writes.copyWithin, { fingerprint: dedupe.fingerprint, from: m.at - dedupe.windowMs, to: m.at + dedupe.windowMs }];
+    if (copy) return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
+  }
+  const received: Target[] = [];
+  for (const t of m.targets) {
+    const { changes } = yield [writes.receive, { id: t.id, code: m.code, text: msg.text, at: m.at }];
+    if (changes) received.push(t);
+  }
+  const tokenIds = received.map((t) => Number(t.id));
+  const reason = tokenIds.length ? null : m.reason ?? '链接状态已变化';
+  const { rows: [message] } = yield [writes.message, {
+    source: msg.source, device_id: msg.deviceId ?? null, sender: m.sender || null, recipient: msg.recipient.slice(0, 255),
+    text: msg.text, code: m.code, token_id: tokenIds[0] ?? null, reason, matched: tokenIds.length ? 1 : 0, received_at: m.at,
+    create_at: m.now, slot: msg.slot ?? null, fingerprint: dedupe?.fingerprint ?? null, exact_key: dedupe?.exactKey ?? null,
+  }];
+  const messageId = Number(message.id);
+  for (const t of received) {
+    yield [writes.record, {
+      token_id: t.id, user_id: t.user_id, goods_id: t.goods_id, identifier: t.identifier, message_id: messageId,
+      sender: m.sender || null, code: m.code, text: msg.text, create_at: m.at,
+    }];
+  }
+  return { messageId, code: m.code, tokenIds, reason };
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
+const newestLinkState = prepared((db) => db.selectFrom('tokens').select('state').where('ident_key', '=', '').orderBy('id', 'desc').limit(1));
+
 /** Why a recipient has no link that can receive: the newest link it had says it best. */
-async function whyNoLink(trx: Kysely<DB>, key: string): Promise<string> {
+async function whyNoLink(ctx: Ctx, key: string): Promise<string> {
   if (!key) return '收件号码未知：请在手机的 SIM 卡备注里写上号码，或在设备管理里绑定卡槽号码';
-  const last = await trx.selectFrom('tokens').select('state').where('ident_key', '=', key).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const [last] = await newestLinkState(ctx.database, [key, 1]);
   switch (last?.state) {
     case undefined: return '没有持有该号码或邮箱的链接';
     case 'used_up': return '链接的接码次数已用完';

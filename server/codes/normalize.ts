@@ -36,13 +36,22 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 /** The text as the extractor reads it. Links and addresses become a single space. */
 export function normalizeText(text: string): string {
   let t = text.replace(/[\uff0c\uff0e\uff1a\uff1b]/g, (ch) => WIDE_PUNCT[ch]);
-  t = t.normalize('NFKC').replace(INVISIBLE, '');
-  t = asciiDigits(t);
+  // Most SMS are ASCII and Chinese, which NFKC leaves as they are: its tables are not walked for them.
+  if (!UNCHANGED.test(t)) {
+    t = t.normalize('NFKC').replace(INVISIBLE, '');
+    t = asciiDigits(t);
+  }
   t = t.replace(/\r\n?/g, '\n');
   return t;
 }
 
+// ASCII, CJK symbols and punctuation (、。《》【】...) and CJK ideographs: NFKC changes none of them, and
+// none is invisible or a digit of another script.
+const UNCHANGED = /^[\x00-\x7f\u3001-\u3035\u4e00-\u9fff]*$/;
+
 /** Removes links and mail addresses (after the domain-bound code line was read: it holds one). */
 export function removeLinks(text: string): string {
+  // Every link and address holds a dot or "://": most SMS hold neither, and the scans cost more than this.
+  if (!text.includes('.') && !text.includes('://')) return text;
   return text.replace(SCHEME_LINK, ' ').replace(EMAIL, ' ').replace(BARE_LINK, ' ');
 }

@@ -90,14 +90,36 @@ async function startListener(database: Database, signal: CodeSignal, log: Fastif
     }, retryMs);
   }
 
+  async function notify(tokenIds: number[]): Promise<void> {
+    for (let i = 0; i < tokenIds.length;) {
+      let list = '';
+      while (i < tokenIds.length && list.length < MAX_PAYLOAD) list += (list ? ',' : '') + tokenIds[i++];
+      await sql`select pg_notify(${channel}, ${`${me}:${list}`})`.execute(database.db);
+    }
+  }
+
+  // One NOTIFY at a time: the ids published while one is on its way go together in the next, so
+  // a burst of deliveries costs a few round trips instead of one each (an idle process sends at once).
+  let waiting: number[] = [];
+  let sending = false;
+  async function drain(): Promise<void> {
+    sending = true;
+    try {
+      while (waiting.length) {
+        const ids = waiting;
+        waiting = [];
+        await notify(ids).catch((err) => log.warn({ err }, 'code signal: NOTIFY failed'));
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
   await connect();
   signal.attach({
-    async send(tokenIds) {
-      for (let i = 0; i < tokenIds.length;) {
-        let list = '';
-        while (i < tokenIds.length && list.length < MAX_PAYLOAD) list += (list ? ',' : '') + tokenIds[i++];
-        await sql`select pg_notify(${channel}, ${`${me}:${list}`})`.execute(database.db);
-      }
+    send(tokenIds) {
+      waiting.push(...tokenIds);
+      if (!sending) void drain();
     },
   });
 

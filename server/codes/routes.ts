@@ -27,7 +27,7 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
   const signal = codeSignal(ctx.database);
   const read = async (token: string) => (await linkByToken(ctx.database, [token]))[0] as LinkRow | undefined;
 
-  app.get('/api/code/:token', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/api/code/:token', { config: { access: 'public' }, schema: { response: { 200: answerSchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const { text, wait } = options(request.query as Record<string, unknown>);
     reply.header('Cache-Control', 'no-store');
@@ -54,6 +54,28 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
     }));
   });
 }
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+/**
+ * Every JSON answer of the read (a view, a refusal, an error: all HTTP 200), written by a function
+ * compiled for it instead of JSON.stringify: the same text, its fields in the same order. Data that is
+ * not a view (retry_after, errors) goes out as it is.
+ */
+const answerSchema = {
+  type: 'object',
+  properties: {
+    code: { type: 'integer' },
+    message: { type: 'string' },
+    data: {
+      ...nullable('object'),
+      properties: {
+        state: { type: 'string' }, identifier: { type: 'string' }, code: nullable('string'), text: nullable('string'),
+        received_at: nullable('string'), expires_at: { type: 'string' }, receives_left: nullable('integer'),
+      },
+      additionalProperties: true,
+    },
+  },
+};
 
 function options(query: Record<string, unknown>): { text: boolean; wait: number } {
   const { format, wait } = query;

@@ -9,7 +9,9 @@
  */
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
+import type net from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { SMTPConnection, type SMTPConnectionOptions } from 'smtp-server/lib/smtp-connection.js';
 import { htmlToText } from './html-text.js';
 
 export interface InboundMail {
@@ -73,13 +75,29 @@ export function mailText(mail: Pick<InboundMail, 'subject' | 'text'>): string {
   return mail.subject ? `${mail.subject}\n${mail.text}` : mail.text;
 }
 
+/**
+ * smtp-server holds every new connection 100 ms before its greeting, to catch clients that talk
+ * before it (a public mail exchanger's defence against spam bots), and has no option for it: that
+ * was most of a code mail's way in. This receiver takes mail only for mailboxes in stock and refuses
+ * the rest at RCPT, so the greeting goes at once; the rest is as smtp-server's own connect().
+ */
+class PromptSmtpServer extends SMTPServer {
+  override connect(socket: net.Socket, socketOptions?: SMTPConnectionOptions | null): void {
+    const connection = new SMTPConnection(this, socket, socketOptions);
+    this.connections.add(connection);
+    connection.on('error', (err) => this._onError(err));
+    connection.on('connect', (data) => this._onClientConnect(data));
+    connection._setListeners(() => connection.connectionReady());
+  }
+}
+
 export function createSmtpReceiver(opts: SmtpReceiverOptions): SmtpReceiver {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_MAIL_BYTES;
   const maxRecipients = opts.maxRecipients ?? 50;
   const now = opts.now ?? Date.now;
   const withAuth = Boolean(opts.tls && opts.onAuth);
 
-  const server = new SMTPServer({
+  const server = new PromptSmtpServer({
     name: opts.name,
     banner: 'ready',
     size: maxBytes,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { DB } from './schema.js';
 import { ReadCaches } from '../lib/read-cache.js';
+import { startCheckpointer } from './checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -80,7 +81,8 @@ function connectSqlite(file: string, caches: ReadCaches): Database {
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -32768');
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }), plugins: [caches.plugin()] });
-  return { db, dialect: 'sqlite', sqlite, caches, close: () => db.destroy() };
+  const checkpointer = startCheckpointer(sqlite, file);
+  return { db, dialect: 'sqlite', sqlite, caches, close: async () => { await checkpointer.stop(); await db.destroy(); } };
 }
 
 const STATEMENTS = 500;

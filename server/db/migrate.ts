@@ -9,9 +9,16 @@ import { manualDebit } from './migrations/008_manual_debit.js';
 import { apiKeys } from './migrations/007_api_keys.js';
 import { intake } from './migrations/006_intake.js';
 import { upstream } from './migrations/009_upstream.js';
+import { statParts } from './migrations/010_stat_parts.js';
+import { intakeIndexes } from './migrations/010b_intake_indexes.js';
+import { providerKeysSealed } from './migrations/010c_provider_keys_sealed.js';
+import type { Settings } from '../env.js';
+
+/** Settings a migration may need: the secret key that seals stored secrets (010c). */
+type MigrationSettings = Pick<Settings, 'deviceSecretKey' | 'dataDir'>;
 
 /** One list of migrations for both databases; the dialect only picks column types. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+function migrations(dialect: Dialect, settings?: MigrationSettings): Record<string, Migration> {
   return {
     '001_foundation': foundation(dialect),
     '002_jobs': jobs(dialect),
@@ -22,14 +29,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '007_api_keys': apiKeys(dialect),
     '006_intake': intake(dialect),
     '009_upstream': upstream(dialect),
+    '010_stat_parts': statParts(dialect),
+    '010b_intake_indexes': intakeIndexes(dialect),
+    '010c_provider_keys_sealed': providerKeysSealed(dialect, settings),
   };
 }
 
-export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function migrate(db: Kysely<any>, dialect: Dialect, settings?: MigrationSettings): Promise<void> {
   const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({
     db: schema ? scopedToSchema(db, schema) : db,
-    provider: { getMigrations: async () => migrations(dialect) },
+    provider: { getMigrations: async () => migrations(dialect, settings) },
     // Features land in parallel: a migration merged later may sort before one already applied.
     allowUnorderedMigrations: true,
     // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which: another

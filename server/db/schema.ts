@@ -274,6 +274,13 @@ export interface StatRollupsTable {
   update_at: number;
 }
 
+/** A rollup's rows summed per quarter hour or per user, up to the rollup's upto_id (server/stats/rollup.ts). */
+export interface StatPartsTable {
+  name: string;
+  part: number;
+  value: number;
+}
+
 /** A USDT pay order; amounts in cents of USDT (1 USDT = $1). */
 export interface UsdtOrdersTable {
   id: Generated<number>;
@@ -389,6 +396,7 @@ export interface DB {
   reset_records: ResetRecordsTable;
   augment_records: AugmentRecordsTable;
   stat_rollups: StatRollupsTable;
+  stat_parts: StatPartsTable;
   usdt_orders: UsdtOrdersTable;
   usdt_amounts: UsdtAmountsTable;
   usdt_transfers: UsdtTransfersTable;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { allows, roleOf, type AccessRule, type Role } from '../../resources.config.js';
 import type { Ctx } from '../context.js';
 import { resolveSession, type SessionInfo } from '../sessions/store.js';
@@ -23,25 +23,30 @@ export function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * Checks every route against its declared access as soon as the request arrives: a call that needs a
- * session (or a role) it does not have is refused before its body is read or parsed, so anonymous
- * bodies cost nothing. A route without a declaration is refused: forgetting one must not open a door.
+ * Checks every API route against its declared access as soon as the request arrives: a call that
+ * needs a session (or a role) it does not have is refused before its body is read or parsed, so
+ * anonymous bodies cost nothing. A route without a declaration is refused: forgetting one must not
+ * open a door. The check is attached to each route that needs it when the route is declared, so a
+ * public route (a code read) pays nothing for it.
  */
 export function installAuth(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const { config, url } = request.routeOptions; // a getter that builds its object on every read
-    const access = config?.access;
-    if (access === 'public' || !url?.startsWith('/api/')) return;
-    if (!access) throw fail.forbidden();
-    const token = bearer(request);
-    if (!token) throw new AppError(Code.notLoggedIn, '请先登录');
-    const session = await resolveSession(ctx.database, token, ctx.now(), {
-      ttlMs: ctx.settings.sessionTtlMs, rotateMs: ctx.settings.sessionRotateMs,
-    });
-    request.session = session;
-    if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
-    if (!allows(access, roleOf(session.user.type))) throw fail.forbidden();
+  const policy = { ttlMs: ctx.settings.sessionTtlMs, rotateMs: ctx.settings.sessionRotateMs };
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === 'public' || !route.url?.startsWith('/api/')) return;
+    const check = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!access) throw fail.forbidden();
+      const token = bearer(request);
+      if (!token) throw new AppError(Code.notLoggedIn, '请先登录');
+      const session = await resolveSession(ctx.database, token, ctx.now(), policy);
+      request.session = session;
+      if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
+      if (!allows(access, roleOf(session.user.type))) throw fail.forbidden();
+    };
+    // First among the route's own hooks, as when it was a global one.
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [check, ...own];
   });
 }
 

@@ -2,6 +2,7 @@ import type { Ctx } from '../context.js';
 import { DEDUPE_WINDOW_MS, exactKey, messageFingerprint } from '../codes/dedupe.js';
 import { deliverMessage } from '../codes/deliver.js';
 import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from '../codes/smtp.js';
+import { prepared } from '../lib/fast-query.js';
 
 /**
  * The SMTP receiver for mail products (SMTP_PORT): a recipient is taken only when it is a mailbox
@@ -9,11 +10,14 @@ import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } fro
  * each accepted mail goes through deliverMessage once per recipient, its subject and text together.
  * A failure answers 451, and the sending server tries again later; copies are stored once.
  */
+/** Whether an address is a mailbox in a mail product's stock: asked at every RCPT. */
+const mailboxInStock = prepared((db) => db.selectFrom('stock_items as s').innerJoin('goods as g', 'g.id', 's.goods_id')
+  .select('s.id').where('s.ident_key', '=', '').where('g.channel', '=', 'mail').limit(1));
+
 export function mailIntake(ctx: Ctx): SmtpReceiver {
   return createSmtpReceiver({
     maxBytes: ctx.settings.smtpMaxBytes,
-    accepts: async (address) => Boolean(await ctx.db.selectFrom('stock_items as s').innerJoin('goods as g', 'g.id', 's.goods_id')
-      .select('s.id').where('s.ident_key', '=', address).where('g.channel', '=', 'mail').limit(1).executeTakeFirst()),
+    accepts: async (address) => (await mailboxInStock(ctx.database, [address, 'mail', 1])).length > 0,
     onMail: async (mail) => {
       for (const recipient of mail.recipients) await deliverMail(ctx, mail, recipient);
     },

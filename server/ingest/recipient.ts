@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.js';
+import { prepared } from '../lib/fast-query.js';
 import { identKey } from '../stock/parse.js';
 
 const CN_MOBILE = /^1[3-9]\d{9}$/;
@@ -11,6 +12,8 @@ const CN_MOBILE = /^1[3-9]\d{9}$/;
 export async function stockSpelling(ctx: Ctx, number: string): Promise<string> {
   const digits = identKey(number);
   if (!number || number.trim().startsWith('+') || !CN_MOBILE.test(digits)) return number;
-  const bare = await ctx.db.selectFrom('tokens').select('id').where('ident_key', '=', digits).limit(1).executeTakeFirst();
+  const [bare] = await linkHolding(ctx.database, [digits, 1]);
   return bare ? number : `+86${digits}`;
 }
+
+const linkHolding = prepared((db) => db.selectFrom('tokens').select('id').where('ident_key', '=', '').limit(1));

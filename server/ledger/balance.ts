@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
+import { statement } from '../lib/fast-query.js';
 
 /** `debit_manual`: a sup's manual debit (a negative manual recharge). */
 export type LedgerType = 'recharge_auto' | 'recharge_manual' | 'debit_manual' | 'order' | 'refund';
@@ -22,12 +23,7 @@ export interface BalanceChange {
  * take a balance below zero, and before/after come from the row the update returned.
  */
 export async function changeBalance(trx: Kysely<DB>, c: BalanceChange): Promise<{ before: number; after: number }> {
-  const updated = await trx.updateTable('users')
-    .set((eb) => ({ balance: eb('balance', '+', c.amount) }))
-    .where('id', '=', c.userId)
-    .where((eb) => eb(eb('balance', '+', c.amount), '>=', 0))
-    .returning('balance')
-    .executeTakeFirst();
+  const [updated] = (await move(trx, { user: c.userId, amount: c.amount })).rows;
   if (!updated) {
     const exists = await trx.selectFrom('users').select('id').where('id', '=', c.userId).executeTakeFirst();
     if (!exists) throw fail.notFound('用户不存在');
@@ -35,9 +31,20 @@ export async function changeBalance(trx: Kysely<DB>, c: BalanceChange): Promise<
   }
   const after = Number(updated.balance);
   const before = after - c.amount;
-  await trx.insertInto('ledger').values({
-    user_id: c.userId, type: c.type, amount: c.amount, balance_before: before, balance_after: after,
-    ref_type: c.refType ?? null, ref_id: c.refId ?? null, remark: c.remark ?? null, create_at: c.now,
-  }).execute();
+  await record(trx, {
+    user: c.userId, type: c.type, amount: c.amount, before, after,
+    refType: c.refType ?? null, refId: c.refId ?? null, remark: c.remark ?? null, now: c.now,
+  });
   return { before, after };
 }
+
+// Compiled once: every purchase runs them.
+const move = statement((db, value) => db.updateTable('users')
+  .set((eb) => ({ balance: eb('balance', '+', value('amount')) }))
+  .where('id', '=', value('user'))
+  .where((eb) => eb(eb('balance', '+', value('amount')), '>=', 0))
+  .returning('balance'));
+const record = statement((db, value) => db.insertInto('ledger').values({
+  user_id: value('user'), type: value('type'), amount: value('amount'), balance_before: value('before'), balance_after: value('after'),
+  ref_type: value('refType'), ref_id: value('refId'), remark: value('remark'), create_at: value('now'),
+}));

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
 
@@ -42,3 +42,50 @@ function prepare<T>(database: Database, query: CompiledQuery<T>): Ready<T> {
 }
 
 type Statement = ReturnType<NonNullable<Database['sqlite']>['prepare']>;
+
+/**
+ * A statement of a hot path (a write, or a read inside a transaction) built and compiled once per
+ * dialect, then run with fresh values through the executor given: the database or a transaction.
+ * Building and compiling a Kysely query cost more than running it. Where it is built, `value(name)`
+ * stands for `values[name]` of each run, and `value(name, i)` for `values.rows[i][name]` (the rows of
+ * a multi-row insert). `size` is a number the statement's text depends on (how many rows, a LIMIT):
+ * each one up to MAX_CACHED_SIZE is compiled once, larger ones (rare, and worth their building) on
+ * every run. (SQLite prepares a statement anew on every run when its LIMIT is a
+ * bound value, so a LIMIT is written as `sql.lit(size)`.) The executor's plugins still see every run
+ * (the read caches are emptied by writes). Values written literally when building stay as they were.
+ */
+export function statement<R>(
+  build: (db: Kysely<DB>, value: (name: string, row?: number) => any, size: number) => Compilable<R>,
+): (executor: Kysely<DB>, values: Record<string, unknown>, size?: number) => Promise<QueryResult<R>> {
+  const shapes = new WeakMap<object, Map<number, Shape<R>>>();
+  return (executor, values, size = 0) => {
+    const inner = executor.getExecutor();
+    let bySize = shapes.get(inner.adapter);
+    if (!bySize) shapes.set(inner.adapter, bySize = new Map());
+    let shape = bySize.get(size);
+    if (!shape) {
+      shape = compileShape(build(executor, marker, size).compile());
+      if (size <= MAX_CACHED_SIZE) bySize.set(size, shape);
+    }
+    const rows = values.rows as Record<string, unknown>[] | undefined;
+    const parameters = shape.slots.map((s) => (s.name === undefined ? s.constant : s.row < 0 ? values[s.name] : rows![s.row][s.name]));
+    if (parameters.includes(undefined)) throw new Error('statement: a value is missing');
+    inner.transformQuery(shape.query.query, shape.query.queryId);
+    return inner.executeQuery<R>({ ...shape.query, parameters });
+  };
+}
+
+const MAX_CACHED_SIZE = 32;
+const MARK = '\u0001value:';
+const marker = (name: string, row = -1) => `${MARK}${row}:${name}`;
+
+interface Shape<R> { query: CompiledQuery<R>; slots: { name?: string; row: number; constant?: unknown }[] }
+
+function compileShape<R>(query: CompiledQuery<R>): Shape<R> {
+  const slots = query.parameters.map((p) => {
+    if (typeof p !== 'string' || !p.startsWith(MARK)) return { row: -1, constant: p };
+    const [row, name] = [p.slice(MARK.length, p.indexOf(':', MARK.length)), p.slice(p.indexOf(':', MARK.length) + 1)];
+    return { name, row: Number(row) };
+  });
+  return { query, slots };
+}

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { DB, GoodsTable } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
+import { statement } from '../lib/fast-query.js';
 import type { Purchase } from './buy.js';
 
 export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold'> & { id: number; stock: number; sold: number };
@@ -46,16 +47,35 @@ export function sourceOf(goods: GoodsRow): Source {
 }
 
 /**
- * Takes the oldest available items (the purchase moves the product's counters). On PostgreSQL concurrent buyers skip each other's locked rows
+ * Takes the oldest available items; the purchase sells them to its links (`sellStock`) once those
+ * are saved. On PostgreSQL the items stay locked to this transaction and concurrent buyers skip them
  * instead of queueing; on SQLite a write transaction runs alone.
  */
 async function fromStock(trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx): Promise<Acquired[]> {
-  let pick = trx.selectFrom('stock_items').select('id')
-    .where('goods_id', '=', goods.id).where('state', '=', 'available').orderBy('id').limit(quantity);
-  if (ctx.database.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-  const taken = await trx.updateTable('stock_items').set({ state: 'sold', update_at: ctx.now() })
-    .where('id', 'in', pick).returning(['id', 'identifier', 'ident_key']).execute();
-  if (taken.length < quantity) throw fail.conflict(`库存不足：当前可售 ${taken.length} 个，需要 ${quantity} 个`);
-  return taken.sort((a, b) => Number(a.id) - Number(b.id))
-    .map((t) => ({ identifier: t.identifier, identKey: t.ident_key, stockItemId: Number(t.id) }));
+  const pick = ctx.database.dialect === 'postgres' ? pickLocked : pickAvailable;
+  const { rows } = await pick(trx, { goods: goods.id }, quantity);
+  if (rows.length < quantity) throw fail.conflict(`库存不足：当前可售 ${rows.length} 个，需要 ${quantity} 个`);
+  return rows.map((t) => ({ identifier: t.identifier, identKey: t.ident_key, stockItemId: Number(t.id) }));
 }
+
+const oldestAvailable = (db: Kysely<DB>, value: (name: string) => any, quantity: number) => db.selectFrom('stock_items')
+  .select(['id', 'identifier', 'ident_key'])
+  .where('goods_id', '=', value('goods')).where('state', '=', 'available').orderBy('id').limit(sql.lit(quantity));
+const pickAvailable = statement(oldestAvailable);
+const pickLocked = statement((db, value, quantity) => oldestAvailable(db, value, quantity).forUpdate().skipLocked());
+
+/**
+ * The stock items an order's links were given, sold to those links in one statement (state and
+ * link). Conditional on their still being available: `count` items or a refusal, so none is ever
+ * sold twice.
+ */
+export async function sellStock(trx: Kysely<DB>, p: { order: number; count: number; now: number }): Promise<void> {
+  const sold = await sell(trx, p);
+  if (Number(sold.numAffectedRows) !== p.count) throw fail.conflict('库存不足，请重试');
+}
+
+const sell = statement((db, value) => db.updateTable('stock_items').from('tokens')
+  .set((eb) => ({ state: 'sold', token_id: eb.ref('tokens.id'), update_at: value('now') }))
+  .whereRef('tokens.stock_item_id', '=', 'stock_items.id')
+  .where('tokens.order_id', '=', value('order'))
+  .where('stock_items.state', '=', 'available'));

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { Ctx } from '../context.js';
 import type { DB } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
 import { changeBalance } from '../ledger/balance.js';
+import { prepared, statement } from '../lib/fast-query.js';
 import { priceOf, userPricing } from '../pricing/lookup.js';
-import type { Price } from '../pricing/price.js';
 import { newLinkToken } from '../tokens/links.js';
-import { settleOf, sourceOf, type GoodsRow } from './acquire.js';
+import { sellStock, settleOf, sourceOf, type GoodsRow } from './acquire.js';
 import { orderNo, placeholderNo } from './order-no.js';
 
 const HOUR = 3_600_000;
@@ -22,15 +21,17 @@ export interface Purchase {
   tokens: { id: number; token: string; identifier: string; expiresAt: number; pending?: boolean }[];
 }
 
-export async function goodsById(db: Kysely<DB>, id: number): Promise<GoodsRow> {
-  const goods = await db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst();
+const goodsRow = prepared((db) => db.selectFrom('goods').selectAll().where('id', '=', 0));
+
+export async function goodsById(ctx: Ctx, id: number): Promise<GoodsRow> {
+  const [goods] = await goodsRow(ctx.database, [id]);
   if (!goods) throw fail.notFound('商品不存在');
   return goods as GoodsRow;
 }
 
 /** What a purchase would cost this user, or the refusal it would get (off sale, quantity bounds). */
 export async function quote(ctx: Ctx, userId: number, goodsId: number, quantity: number) {
-  const goods = await goodsById(ctx.db, goodsId);
+  const goods = await goodsById(ctx, goodsId);
   if (!goods.on_sale) throw fail.badInput('该商品已下架');
   if (!Number.isSafeInteger(quantity) || quantity < goods.min_qty || quantity > goods.max_qty) {
     throw fail.badInput(`购买数量应在 ${goods.min_qty} 到 ${goods.max_qty} 之间`, { quantity: `购买数量应在 ${goods.min_qty} 到 ${goods.max_qty} 之间` });
@@ -52,34 +53,34 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
   const now = ctx.now();
   const tz = ctx.settings.timeZone;
   const purchase = await ctx.db.transaction().execute(async (trx) => {
-    const order = await insertOrder(trx, { userId, goods, price, quantity, amount, now });
+    const order = Number((await placeOrder(trx, {
+      // Replaced by the real number once the id is known (unique by construction, no retries).
+      placeholder: placeholderNo(), user: userId, goods: goods.id, quantity, basePrice: goods.price,
+      unitPrice: price.unitPrice, rate: price.rate, amount, now,
+    })).rows[0].id);
     const no = orderNo(now, order, tz);
-    await trx.updateTable('orders').set({ order_no: no }).where('id', '=', order).execute();
+    await numberOrder(trx, { no, order });
     const { after } = await changeBalance(trx, {
       userId, amount: -amount, type: 'order', refType: 'order', refId: order, now,
       remark: `购买 ${goods.title} × ${quantity}`,
     });
     const acquired = await source(trx, goods, quantity, ctx);
-    const rows = acquired.map((a) => ({
+    const rows = acquired.map((a): Record<LinkColumn, unknown> => ({
       token: newLinkToken(), user_id: userId, goods_id: goods.id, order_id: order, stock_item_id: a.stockItemId,
       identifier: a.identifier, ident_key: a.identKey, state: 'active', armed_at: now,
       expires_at: now + goods.valid_hours * HOUR, receive_limit: goods.receive_limit, reset_limit: goods.reset_limit,
-      last_code: null, last_text: null, last_code_at: null,
       // A pending upstream link's wait starts when it gets its number.
       refund_at: goods.code_wait_minutes > 0 && !a.upstream ? now + goods.code_wait_minutes * 60_000 : null, create_at: now,
-      ...(a.upstream ? { upstream_provider_id: a.upstream.providerId, upstream_state: 'buying', upstream_resets: 0, upstream_at: now } : {}),
+      upstream_provider_id: a.upstream?.providerId ?? null, upstream_state: a.upstream ? 'buying' : null,
+      upstream_resets: a.upstream ? 0 : null, upstream_at: a.upstream ? now : null,
     }));
-    const tokens = await trx.insertInto('tokens').values(rows).returning(['id', 'token', 'identifier', 'stock_item_id', 'expires_at']).execute();
-    for (const t of tokens) {
-      if (t.stock_item_id !== null) await trx.updateTable('stock_items').set({ token_id: t.id }).where('id', '=', t.stock_item_id).execute();
-    }
+    const tokens = (await saveLinks(trx, { rows }, rows.length)).rows;
+    const fromStock = acquired.filter((a) => a.stockItemId !== null).length;
+    if (fromStock) await sellStock(trx, { order, count: fromStock, now });
     // Last, so the product's row is locked only briefly; conditional, so a product taken off sale
     // while this ran sells nothing.
-    const fromStock = acquired.filter((a) => a.stockItemId !== null).length;
-    const counted = await trx.updateTable('goods')
-      .set((eb) => ({ sold: eb('sold', '+', quantity), stock: eb('stock', '-', fromStock) }))
-      .where('id', '=', goods.id).where('on_sale', '=', 1).executeTakeFirst();
-    if (!Number(counted.numUpdatedRows)) throw fail.badInput('该商品已下架');
+    const counted = await countSale(trx, { goods: goods.id, quantity, fromStock });
+    if (!Number(counted.numAffectedRows)) throw fail.badInput('该商品已下架');
     return {
       orderId: order, orderNo: no, amount, unitPrice: price.unitPrice, quantity, balance: after,
       tokens: tokens.sort((a, b) => Number(a.id) - Number(b.id))
@@ -90,12 +91,23 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
   return settle ? settle(ctx, goods, purchase) : purchase;
 }
 
-async function insertOrder(trx: Kysely<DB>, p: { userId: number; goods: GoodsRow; price: Price; quantity: number; amount: number; now: number }) {
-  const row = await trx.insertInto('orders').values({
-    // Replaced by the real number once the id is known (unique by construction, no retries).
-    order_no: placeholderNo(), user_id: p.userId, goods_id: p.goods.id, token_id: null, type: 'buy',
-    quantity: p.quantity, base_price: p.goods.price, unit_price: p.price.unitPrice, rate: p.price.rate,
-    amount: p.amount, refunded: 0, state: 'paid', create_at: p.now,
-  }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+// The purchase's statements, compiled once (building them cost more than running them).
+const placeOrder = statement((db, value) => db.insertInto('orders').values({
+  order_no: value('placeholder'), user_id: value('user'), goods_id: value('goods'), token_id: null, type: 'buy',
+  quantity: value('quantity'), base_price: value('basePrice'), unit_price: value('unitPrice'), rate: value('rate'),
+  amount: value('amount'), refunded: 0, state: 'paid', create_at: value('now'),
+}).returning('id'));
+const numberOrder = statement((db, value) => db.updateTable('orders').set({ order_no: value('no') }).where('id', '=', value('order')));
+
+/** Every column a purchase gives its links (those of upstream links null on the others). */
+const LINK_COLUMNS = [
+  'token', 'user_id', 'goods_id', 'order_id', 'stock_item_id', 'identifier', 'ident_key', 'state', 'armed_at', 'expires_at',
+  'receive_limit', 'reset_limit', 'refund_at', 'create_at', 'upstream_provider_id', 'upstream_state', 'upstream_resets', 'upstream_at',
+] as const satisfies readonly (keyof DB['tokens'])[];
+type LinkColumn = typeof LINK_COLUMNS[number];
+const saveLinks = statement((db, value, count) => db.insertInto('tokens')
+  .values(Array.from({ length: count }, (_, i) => Object.fromEntries(LINK_COLUMNS.map((c) => [c, value(c, i)])) as any))
+  .returning(['id', 'token', 'identifier', 'stock_item_id', 'expires_at']));
+const countSale = statement((db, value) => db.updateTable('goods')
+  .set((eb) => ({ sold: eb('sold', '+', value('quantity')), stock: eb('stock', '-', value('fromStock')) }))
+  .where('id', '=', value('goods')).where('on_sale', '=', 1));

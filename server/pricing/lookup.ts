@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { statement } from '../lib/fast-query.js';
 import { resolvePrice, type Discount, type Price } from './price.js';
 
 /** What prices a user's purchases: their group's rate and their discounts. */
@@ -8,22 +9,24 @@ export interface Pricing {
   discounts: Discount[];
 }
 
+// Compiled once: a purchase and every store page ask these.
+const defaultRate = statement((db) => db.selectFrom('groups').select('rate').where('is_default', '=', 1));
+const userRate = statement((db, value) => db.selectFrom('users').leftJoin('groups', 'groups.id', 'users.group_id')
+  .select(['users.group_id', 'groups.rate']).where('users.id', '=', value('user')));
+const userDiscounts = statement((db, value) => db.selectFrom('discounts')
+  .select(['id', 'goods_id', 'rate', 'price', 'start_at', 'end_at']).where('user_id', '=', value('user')));
+
 /** The default group's rate: what a visitor (and every new user) pays. */
 export async function defaultPricing(db: Kysely<DB>): Promise<Pricing> {
-  const group = await db.selectFrom('groups').select('rate').where('is_default', '=', 1).executeTakeFirst();
+  const [group] = (await defaultRate(db, {})).rows;
   return { groupRate: group ? Number(group.rate) : null, discounts: [] };
 }
 
 /** A user's group rate (the default group's when they have none) and all their discounts. */
 export async function userPricing(db: Kysely<DB>, userId: number): Promise<Pricing> {
-  const [user, discounts] = await Promise.all([
-    db.selectFrom('users').leftJoin('groups', 'groups.id', 'users.group_id')
-      .select(['users.group_id', 'groups.rate']).where('users.id', '=', userId).executeTakeFirst(),
-    db.selectFrom('discounts').select(['id', 'goods_id', 'rate', 'price', 'start_at', 'end_at'])
-      .where('user_id', '=', userId).execute(),
-  ]);
+  const [{ rows: [user] }, discounts] = await Promise.all([userRate(db, { user: userId }), userDiscounts(db, { user: userId })]);
   const groupRate = user?.rate !== null && user?.rate !== undefined ? Number(user.rate) : (await defaultPricing(db)).groupRate;
-  return { groupRate, discounts: discounts.map(numbers) };
+  return { groupRate, discounts: discounts.rows.map(numbers) };
 }
 
 export function priceOf(pricing: Pricing, goods: { id: number; price: number }, now: number): Price {

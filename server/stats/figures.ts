@@ -1,62 +1,73 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
-import { rolledTotal } from './rollup.js';
+import { holds, rolled, sumIn, type RollupName, type Scope } from './rollup.js';
 
 /**
- * Sums and counts over a window [from, now], optionally for one user. All money in cents. The
- * platform's all-time figures (no window, no user) come from rollups when `now` is given.
+ * Sums and counts over windows [from, now], optionally for one user, several at once. All money in
+ * cents. Where a rollup holds a window's figure (server/stats/rollup.ts) it comes from there; the
+ * other windows are read from the rows, all by one statement.
  */
-export interface Window { from?: number; userId?: number; now?: number }
+export type Window = Scope;
 
-const allTime = (w: Window): w is Window & { now: number } => w.from === undefined && w.userId === undefined && w.now !== undefined;
+type Sums = Record<string, RawBuilder<unknown>>;
 
-export async function rechargeSums(db: Kysely<DB>, w: Window): Promise<{ total: number; auto: number }> {
-  if (allTime(w)) {
-    const [total, auto] = await Promise.all([rolledTotal(db, 'recharges', w.now), rolledTotal(db, 'recharges_auto', w.now)]);
-    return { total, auto };
-  }
-  let q = db.selectFrom('recharges').select((eb) => [
-    eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'),
-    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('type', '=', 'auto').then(eb.ref('amount')).else(0).end()), eb.lit(0)).as('auto'),
+/** Each window's sums, from the rollups named beside each sum where they hold it, else from the rows. */
+async function perWindow(database: Database, now: number, windows: Window[], table: string, sums: Record<string, [RollupName, RawBuilder<unknown>]>, where?: RawBuilder<unknown>) {
+  const names = Object.entries(sums);
+  const stored = (w: Window) => names.every(([, [rollup]]) => holds(rollup, w));
+  const unread = windows.filter((w) => !stored(w));
+  const [rolledUp, read] = await Promise.all([
+    Promise.all(names.map(([, [rollup]]) => rolled(database, rollup, now, windows))),
+    readWindows(database.db, table, unread, Object.fromEntries(names.map(([key, [, value]]) => [key, value])), where),
   ]);
-  if (w.from !== undefined) q = q.where('create_at', '>=', w.from);
-  if (w.userId !== undefined) q = q.where('user_id', '=', w.userId);
-  const row = await q.executeTakeFirstOrThrow();
-  return { total: Number(row.total), auto: Number(row.auto) };
+  return windows.map((w, i) => (stored(w)
+    ? Object.fromEntries(names.map(([key], k) => [key, rolledUp[k][i]!]))
+    : read[unread.indexOf(w)]));
+}
+
+/** The sums over each window's rows, by one statement reading the rows of them all once. */
+async function readWindows(db: Kysely<DB>, table: string, windows: Window[], sums: Sums, where?: RawBuilder<unknown>) {
+  if (!windows.length) return [];
+  const starts = windows.map((w) => w.from);
+  const users = [...new Set(windows.map((w) => w.userId))];
+  const all = { from: starts.every((f) => f !== undefined) ? Math.min(...(starts as number[])) : undefined, userId: users.length === 1 ? users[0] : undefined };
+  const conditions = [
+    where, all.userId !== undefined ? sql`user_id = ${all.userId}` : undefined, all.from !== undefined ? sql`create_at >= ${all.from}` : undefined,
+  ].filter((c) => c !== undefined);
+  const columns = windows.flatMap((w, i) => Object.entries(sums).map(([key, value]) => sumIn(w, value, `${key}${i}`)));
+  const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)} from ${sql.table(table)}
+    ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`.execute(db);
+  return windows.map((_, i) => Object.fromEntries(Object.keys(sums).map((key) => [key, Number(rows[0][`${key}${i}`])])));
+}
+
+export async function rechargeSums(database: Database, now: number, windows: Window[]): Promise<{ total: number; auto: number }[]> {
+  const sums = await perWindow(database, now, windows, 'recharges', {
+    total: ['recharges', sql`amount`], auto: ['recharges_auto', sql`case when type = 'auto' then amount else 0 end`],
+  });
+  return sums.map((s) => ({ total: s.total, auto: s.auto }));
 }
 
 /**
  * Order spending net of refunds, read from the ledger: every purchase debits it (type 'order') and
  * every refund credits it back, so this stays right whatever the order tables hold.
  */
-export async function orderSum(db: Kysely<DB>, w: Window): Promise<number> {
-  if (allTime(w)) return -(await rolledTotal(db, 'ledger_orders', w.now));
-  let q = db.selectFrom('ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('net'))
-    .where('type', 'in', ['order', 'refund']);
-  if (w.from !== undefined) q = q.where('create_at', '>=', w.from);
-  if (w.userId !== undefined) q = q.where('user_id', '=', w.userId);
-  const row = await q.executeTakeFirstOrThrow();
-  return -Number(row.net);
+export async function orderSums(database: Database, now: number, windows: Window[]): Promise<number[]> {
+  const sums = await perWindow(database, now, windows, 'ledger', { net: ['ledger_orders', sql`amount`] }, sql`type in ('order', 'refund')`);
+  return sums.map((s) => -s.net);
 }
 
 /** API links bought (one per unit), whatever became of them since. */
-export async function tokenCount(db: Kysely<DB>, w: Window): Promise<number> {
-  if (allTime(w)) return rolledTotal(db, 'tokens', w.now);
-  let q = db.selectFrom('tokens').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (w.from !== undefined) q = q.where('create_at', '>=', w.from);
-  if (w.userId !== undefined) q = q.where('user_id', '=', w.userId);
-  return Number((await q.executeTakeFirstOrThrow()).n);
+export async function tokenCounts(database: Database, now: number, windows: Window[]): Promise<number[]> {
+  return (await perWindow(database, now, windows, 'tokens', { n: ['tokens', sql`1`] })).map((s) => s.n);
 }
 
-export async function userCount(db: Kysely<DB>, from?: number): Promise<number> {
-  let q = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (from !== undefined) q = q.where('create_at', '>=', from);
-  return Number((await q.executeTakeFirstOrThrow()).n);
-}
-
-export async function balanceSum(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('users')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+/** How many users there are, how many joined since `from`, and what their balances add up to. */
+export async function userFigures(db: Kysely<DB>, from: number): Promise<{ count: number; since: number; balance: number }> {
+  const row = await db.selectFrom('users').select((eb) => [
+    eb.fn.countAll<number>().as('count'),
+    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('create_at', '>=', from).then(1).else(0).end()), eb.lit(0)).as('since'),
+    eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('balance'),
+  ]).executeTakeFirstOrThrow();
+  return { count: Number(row.count), since: Number(row.since), balance: Number(row.balance) };
 }

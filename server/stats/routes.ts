@@ -4,7 +4,7 @@ import { sessionOf } from '../http/auth.js';
 import { ok } from '../http/envelope.js';
 import { toDollars } from '../lib/money.js';
 import { startOfDay, startOfMonth } from '../lib/time.js';
-import { balanceSum, orderSum, rechargeSums, tokenCount, userCount } from './figures.js';
+import { orderSums, rechargeSums, tokenCounts, userFigures } from './figures.js';
 
 /**
  * The home screen's figures. A sup sees the platform, with the `admin` reconciliation
@@ -20,11 +20,12 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
     const month = startOfMonth(now, ctx.settings.timeZone);
     const userId = sup ? undefined : user.id;
 
-    const [dayR, monthR, allR, dayO, monthO, allO, dayT, allT] = await Promise.all([
-      rechargeSums(ctx.db, { from: today, userId }), rechargeSums(ctx.db, { from: month, userId }),
-      rechargeSums(ctx.db, { userId, now }),
-      orderSum(ctx.db, { from: today, userId }), orderSum(ctx.db, { from: month, userId }), orderSum(ctx.db, { userId, now }),
-      tokenCount(ctx.db, { from: today, userId }), tokenCount(ctx.db, { userId, now }),
+    const d = ctx.database;
+    const [[dayR, monthR, allR], [dayO, monthO, allO], [dayT, allT], users] = await Promise.all([
+      rechargeSums(d, now, [{ from: today, userId }, { from: month, userId }, { userId }]),
+      orderSums(d, now, [{ from: today, userId }, { from: month, userId }, { userId }]),
+      tokenCounts(d, now, [{ from: today, userId }, { userId }]),
+      sup ? userFigures(ctx.db, month) : undefined,
     ]);
     const data: Record<string, unknown> = {
       todayOrder: toDollars(dayO), monthOrder: toDollars(monthO), totalOrder: toDollars(allO),
@@ -34,13 +35,12 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
       // API links bought: the customer's own, or the platform's for a sup.
       todayTokenNum: dayT, tokenNum: allT,
     };
-    if (sup) {
-      const [users, usersMonth, balance] = await Promise.all([userCount(ctx.db), userCount(ctx.db, month), balanceSum(ctx.db)]);
+    if (users) {
       Object.assign(data, {
-        userCount: users, userCountMonth: usersMonth,
+        userCount: users.count, userCountMonth: users.since,
         admin: {
-          balance: toDollars(balance), recharge: toDollars(allR.total), rechargeAuto: toDollars(allR.auto),
-          order: toDollars(allO), diff: toDollars(allR.total - allO - balance),
+          balance: toDollars(users.balance), recharge: toDollars(allR.total), rechargeAuto: toDollars(allR.auto),
+          order: toDollars(allO), diff: toDollars(allR.total - allO - users.balance),
         },
       });
     }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import type { ResourceHooks } from '../resources/hooks.js';
-import { RENEW_GRACE_MS } from './renew.js';
+import { numbersTakenBack, RENEW_GRACE_MS } from './renew.js';
 import { CLOSED, LIVE } from './states.js';
 
 /** 192 random bits, URL-safe: the link is the only key to its codes. */
@@ -29,8 +29,8 @@ export function receivesLeft(receiveLimit: number, received: number): number | n
 }
 
 /**
- * Whether 续费 can be offered on a link: its product has a renewal price, it has not ended, and it is
- * not more than the grace day past its expiry (renew.ts checks the same, and more, when it is asked).
+ * Whether 续费 can be offered on a link by its state and product: its product has a renewal price, it
+ * has not ended, and it is not more than the grace day past its expiry (renew.ts checks the same).
  */
 export function renewable(state: string, expiresAt: number, renewPrice: number, now: number): boolean {
   return renewPrice > 0 && !(CLOSED as readonly string[]).includes(state) && now <= expiresAt + RENEW_GRACE_MS;
@@ -50,12 +50,15 @@ export const tokenHooks: ResourceHooks = {
     const base = linkBase(ctx, request);
     const now = ctx.now();
     const renewPrice = await renewPrices(ctx, raw.map((r) => Number(r.goods_id)));
+    // Nor is it offered once the link's number was taken back: renewing would be refused (409).
+    const takenBack = await numbersTakenBack(ctx.db, raw.map((r) => ({ id: Number(r.id), stock_item_id: r.stock_item_id ?? null })));
     rows.forEach((row, i) => {
       const r = raw[i];
       Object.assign(row, linksOf(base, String(r.token)));
       row.state = effectiveState(String(r.state), Number(r.expires_at), now);
       row.receives_left = receivesLeft(Number(r.receive_limit), Number(r.received));
-      row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now);
+      row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now)
+        && !takenBack.has(Number(r.id));
     });
   },
 };

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Ctx } from '../context.js';
+import type { DB } from '../db/schema.js';
 import { fail } from '../http/envelope.js';
 import { changeBalance } from '../ledger/balance.js';
 import { orderNo, placeholderNo } from '../orders/order-no.js';
@@ -8,6 +10,19 @@ const DAY = 86_400_000;
 /** A link can still be renewed this long after it expired. */
 export const RENEW_GRACE_MS = DAY;
 export const MAX_RENEW_DAYS = 365;
+
+/**
+ * Those of the links whose number was taken back: their stock item is gone, back on sale or held by
+ * another link (one query). A link without a stock item (an upstream one) has none to lose.
+ */
+export async function numbersTakenBack(db: Kysely<DB>, links: Array<{ id: number; stock_item_id: number | null }>): Promise<Set<number>> {
+  const held = links.filter((l) => l.stock_item_id !== null);
+  if (!held.length) return new Set();
+  const items = await db.selectFrom('stock_items').select(['id', 'token_id'])
+    .where('id', 'in', [...new Set(held.map((l) => Number(l.stock_item_id)))]).execute();
+  const holder = new Map(items.map((i) => [Number(i.id), i.token_id === null ? null : Number(i.token_id)]));
+  return new Set(held.filter((l) => holder.get(Number(l.stock_item_id)) !== Number(l.id)).map((l) => Number(l.id)));
+}
 
 /** What renewing a link for `days` costs and gives, or why it cannot be renewed (an AppError). */
 export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, days: number) {
@@ -21,10 +36,7 @@ export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, da
   if (Number(goods.renew_price) <= 0) throw fail.badInput('该产品不支持续费');
   if ((CLOSED as readonly string[]).includes(token.state)) throw fail.conflict(token.state === 'finished' ? '该链接已完成，不能续费' : '该链接已退款或已撤销，不能续费');
   if (now > Number(token.expires_at) + RENEW_GRACE_MS) throw fail.conflict('链接已过期超过一天，不能续费');
-  if (token.stock_item_id !== null) {
-    const item = await ctx.db.selectFrom('stock_items').select('token_id').where('id', '=', token.stock_item_id).executeTakeFirst();
-    if (!item || Number(item.token_id) !== Number(token.id)) throw fail.conflict('该号码已被回收，不能续费');
-  }
+  if ((await numbersTakenBack(ctx.db, [token])).has(Number(token.id))) throw fail.conflict('该号码已被回收，不能续费');
   const expiresAfter = Math.max(Number(token.expires_at), now) + days * DAY;
   return { token, goods, amount: Number(goods.renew_price) * days, expiresAfter };
 }

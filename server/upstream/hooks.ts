@@ -1,23 +1,26 @@
+import type { Ctx } from '../context.js';
+import { secretBox } from '../devices/secret-box.js';
 import { fail } from '../http/envelope.js';
 import type { Row } from '../http/validate.js';
 import type { ResourceHooks } from '../resources/hooks.js';
 
-const trimmed = (values: Row): Row => {
+/** The values as stored: trimmed, the API key sealed (server/devices/secret-box.ts). */
+const stored = (ctx: Ctx, values: Row): Row => {
   const out = { ...values };
   if (typeof out.base_url === 'string') out.base_url = out.base_url.trim();
-  if (typeof out.api_key === 'string') out.api_key = out.api_key.trim();
+  if (typeof out.api_key === 'string') out.api_key = secretBox(ctx.settings).seal(out.api_key.trim());
   return out;
 };
 
-/** Providers: names unique; one that products or links still use cannot be deleted (disable it instead). */
+/** Providers: names unique, API keys stored sealed; one that products or links still use cannot be deleted (disable it instead). */
 export const providerHooks: ResourceHooks = {
-  async beforeAdd(values, { trx }) {
+  async beforeAdd(values, { ctx, trx }) {
     await uniqueName(trx, values.name, null);
-    return trimmed(values);
+    return stored(ctx, values);
   },
-  async beforeEdit(id, values, _existing, { trx }) {
+  async beforeEdit(id, values, _existing, { ctx, trx }) {
     if (values.name !== undefined) await uniqueName(trx, values.name, id);
-    return trimmed(values);
+    return stored(ctx, values);
   },
   async beforeDel(ids, { trx }) {
     const used = await trx.selectFrom('goods').select('title').where('provider_id', 'in', ids).executeTakeFirst();

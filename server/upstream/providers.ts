@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.js';
+import { secretBox } from '../devices/secret-box.js';
 import { fail } from '../http/envelope.js';
 import { UpstreamClient, type UpstreamOutcome } from '../codes/upstream-client.js';
 
@@ -9,14 +10,14 @@ export interface Provider {
   client: UpstreamClient;
 }
 
-/** A provider and a client for it; the key stays inside the client (never logged, never answered). */
+/** A provider and a client for it; the key, opened from its sealed form, stays inside the client (never logged, never answered). */
 export async function loadProvider(ctx: Ctx, id: number): Promise<Provider | null> {
   const row = await ctx.db.selectFrom('providers').select(['id', 'name', 'base_url', 'api_key', 'enabled'])
     .where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   return {
     id: Number(row.id), name: row.name, enabled: Boolean(Number(row.enabled)),
-    client: new UpstreamClient({ baseUrl: row.base_url, apiKey: row.api_key, timeoutMs: ctx.settings.upstreamTimeoutMs }),
+    client: new UpstreamClient({ baseUrl: row.base_url, apiKey: secretBox(ctx.settings).open(row.api_key), timeoutMs: ctx.settings.upstreamTimeoutMs }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createElement } from 'react';
 import { registry } from './registry';
 
@@ -24,16 +24,15 @@ export function preloadScreens(): void {
 
 /**
  * Mounted once by the shell: when the browser is idle, fetches the generated screens' code and draws
- * their antd parts out of sight (so antd has built their styles), so the first list opened from the
- * menu only has its own rows to draw.
+ * their antd parts out of sight (so antd has built their styles, and keeps them), so the first list
+ * opened from the menu only has its own rows to draw.
  */
 export function ScreenWarmup() {
-  const [state, setState] = useState<'waiting' | 'drawing' | 'done'>('waiting');
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     preloadScreens();
-    whenIdle(() => setState((s) => (s === 'waiting' ? 'drawing' : s)));
+    whenIdle(() => setReady(true));
   }, []);
-  const done = useCallback(() => setState('done'), []);
-  if (state !== 'drawing') return null;
-  return createElement(Suspense, { fallback: null }, createElement(StyleWarmup, { onDone: done }));
+  if (!ready) return null;
+  return createElement(Suspense, { fallback: null }, createElement(StyleWarmup));
 }

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import type { FieldDef } from './types';
 
 /**
@@ -44,6 +44,23 @@ const toolbarActions = new Map<string, ComponentType<ToolbarActionProps>>();
 const inputs = new Map<string, ComponentType<FieldInputProps>>();
 const loaders: Array<() => Promise<unknown>> = [];
 
+/**
+ * A component whose code loads on demand, and that renders at once (without suspending) once that
+ * code is in: a React.lazy suspends on its first render even then, and its rows would show their
+ * links a moment (React's reveal pause) after the rows. Each use keeps what it started with, so
+ * one drawn before the code arrived is not swapped (and its state lost) when it does.
+ */
+function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | null = null;
+  const Lazy = lazy(load);
+  const fetch = () => load().then((m) => { loaded = m.default; });
+  function Preloadable(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return createElement(Component, props);
+  }
+  return { Component: Preloadable, fetch };
+}
+
 export const registry = {
   rowAction: (name: string, component: ComponentType<RowActionProps>, shows?: RowActionShows) => {
     rowActions.set(name, component);
@@ -56,14 +73,16 @@ export const registry = {
    * out (some behind 更多) before the action's code has arrived.
    */
   lazyRowAction: (name: string, load: () => Promise<{ default: ComponentType<RowActionProps> }>, shows?: RowActionShows) => {
-    rowActions.set(name, lazy(load));
+    const { Component, fetch } = preloadable(load);
+    rowActions.set(name, Component);
     if (shows) rowActionShows.set(name, shows);
-    loaders.push(load);
+    loaders.push(fetch);
   },
   /** A list toolbar action whose code loads on demand (preloaded with the row actions). */
   lazyToolbarAction: (name: string, load: () => Promise<{ default: ComponentType<ToolbarActionProps> }>) => {
-    toolbarActions.set(name, lazy(load));
-    loaders.push(load);
+    const { Component, fetch } = preloadable(load);
+    toolbarActions.set(name, Component);
+    loaders.push(fetch);
   },
   toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },
   getToolbarAction: (name: string) => toolbarActions.get(name),

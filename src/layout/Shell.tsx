@@ -1,7 +1,9 @@
 import { App, Drawer, Layout, Spin } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ScreenWarmup } from '../framework/preload';
+import { usePrefetchList } from '../framework/list/use-list-query';
+import { resources } from '../../resources.config';
 import { useNarrow } from '../framework/use-narrow';
 import { takeFlash } from '../providers/flash';
 import AnnouncementModal from './AnnouncementModal';
@@ -25,6 +27,9 @@ export default function Shell() {
   const { menu, found, crumbs, pathname } = useShellMenu();
   const selected = found ? { section: found.section.key, route: found.item.route } : undefined;
   const { message } = App.useApp();
+  // A list's rows start loading as its menu item is pressed, ahead of the click that opens it.
+  const prefetchList = usePrefetchList();
+  const onPress = useCallback((key: string) => { if (key in resources) prefetchList(key); }, [prefetchList]);
 
   // Choosing a page in the drawer closes it; so does growing past the phone width.
   useEffect(() => setDrawerOpen(false), [pathname, narrow]);
@@ -37,7 +42,7 @@ export default function Shell() {
   const nav = (short: boolean) => (
     <>
       <Link to="/home" className="shell-brand" data-testid="brand" title="接码平台">{short ? '接码' : '接码平台'}</Link>
-      <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} />
+      <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} onPress={onPress} />
     </>
   );
 

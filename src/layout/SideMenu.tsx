@@ -10,10 +10,12 @@ interface Props {
   collapsed: boolean;
   /** Every section open from the start (the phone's drawer: a few items, nothing to hunt for). */
   openAll?: boolean;
+  /** An item is pressed (before its click): the shell starts loading what it opens. */
+  onPress?(key: string): void;
 }
 
 /** Section submenus with their items; the current route selects its item and opens its section. */
-export default function SideMenu({ menu, selected, collapsed, openAll }: Props) {
+export default function SideMenu({ menu, selected, collapsed, openAll, onPress }: Props) {
   const [openKeys, setOpenKeys] = useState<string[]>(openAll ? menu.map((s) => s.key) : selected ? [selected.section] : []);
   useEffect(() => {
     const section = selected?.section;
@@ -27,9 +29,9 @@ export default function SideMenu({ menu, selected, collapsed, openAll }: Props) 
     children: section.items.map((item) => ({
       key: item.route,
       icon: iconOf(item.icon),
-      label: <Link to={item.route}>{item.label}</Link>,
+      label: <Link to={item.route} onPointerDown={() => onPress?.(item.key)}>{item.label}</Link>,
     })),
-  })), [menu]);
+  })), [menu, onPress]);
 
   return (
     <Menu

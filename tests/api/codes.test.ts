@@ -4,6 +4,7 @@
  * within the rate limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEDUPE_WINDOW_MS, exactKey, messageFingerprint } from '../../server/codes/dedupe.js';
 import { codeSignal } from '../../server/codes/notify.js';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 import { addGoods, buyOk, credit, deliver, importLines, phones } from '../helpers/commerce.js';
@@ -129,6 +130,36 @@ describe.each(dbKinds)('codes on %s', (kind) => {
       const row = await db().selectFrom('tokens').select(['received', 'state']).where('id', '=', t.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ received: 1, state: 'used_up' });
       expect(await db().selectFrom('code_records').select('id').where('token_id', '=', t.id).execute()).toHaveLength(1);
+    });
+
+    it('a burst of messages at once: each reaches its link, copies are stored once, one that cannot be stored loses no other', async () => {
+      const { tokens: all } = await links(13);
+      const tokens = all.slice(0, 12);
+      const spoiled = all[12];
+      const before = Number((await db().selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const at = s.clock.now();
+      const sms = (t: { identifier: string }, i: number) => {
+        const identity = { source: 'sms', deviceId: null, recipient: t.identifier, slot: null, sender: '+10086', text: `验证码 ${700000 + i}，请勿泄露`, receivedAt: at };
+        const fingerprint = messageFingerprint(identity);
+        return deliver(s, t.identifier, identity.text, { receivedAt: at, dedupe: { fingerprint, exactKey: exactKey(identity, fingerprint), windowMs: DEDUPE_WINDOW_MS } });
+      };
+      const results = await Promise.allSettled([
+        ...tokens.map(sms),
+        sms(tokens[0], 0), sms(tokens[5], 5),
+        // Its slot cannot be stored: its link received the code before the message failed, and that is undone alone.
+        deliver(s, spoiled.identifier, '验证码 799999，请勿泄露', { slot: {} as never }),
+      ]);
+      const answers = results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'));
+      // Of a message and its copy (arriving at once, either may be first), one reaches the link and one is the duplicate.
+      const pairs: Record<number, any[]> = { 0: [answers[0], answers[12]], 5: [answers[5], answers[13]] };
+      const got = answers.slice(0, 12).map((d: any, i) => (pairs[i] ? pairs[i].find((x) => !x.duplicate) : d).tokenIds);
+      expect(got).toEqual(tokens.map((t) => [t.id]));
+      for (const pair of Object.values(pairs)) expect(pair.filter((x) => x.duplicate)).toHaveLength(1);
+      expect(answers[14]).toBe('failed');
+      for (const [i, t] of tokens.entries()) expect((await text(t.token)).body).toBe(`STATUS_OK:${700000 + i}`);
+      expect((await text(spoiled.token)).body).toBe('STATUS_WAIT_CODE');
+      const after = Number((await db().selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      expect(after - before).toBe(12);
     });
   });
 

@@ -170,7 +170,12 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
       try {
         await s.app.jobs.runNow('token-expiry');
         const item = await db().selectFrom('stock_items').select('id').where('token_id', '=', c.id).executeTakeFirstOrThrow();
+        expect((await link(c.id)).renewable).toBe(true);
         expect((await s.post('/api/stock/enable', { ids: [Number(item.id)] }, sup)).data.changed).toBe(1);
+        // The console is told before it asks: no 续费 on the link, in the detail or the list.
+        expect((await link(c.id)).renewable).toBe(false);
+        const listed = (await s.post('/api/token/data?page=1&pageSize=100', {}, buyer.token)).data.list as Array<{ id: number; renewable: boolean }>;
+        expect(listed.find((r) => r.id === c.id)?.renewable).toBe(false);
         const r = await s.post('/api/token/augment', { id: c.id, days: 1 }, buyer.token);
         expect(r.code).toBe(409);
         expect(r.message).toContain('回收');

@@ -2,33 +2,14 @@
  * Secrets stay out of the log and out of the answers: the server runs in a child process with its
  * real logger (level trace, every token rotated), and the test reads what it wrote.
  */
-import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildServer } from '../helpers/child-server.js';
+import { describe, expect, it } from 'vitest';
+import { useLogServer } from '../helpers/child-server.js';
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'log-server.ts');
 const SUP_PASSWORD = 'Log-test-secret-9271';
 
 describe('the server log', () => {
-  let child: ChildProcess;
-  let url: string;
-  let stdout = '';
-
-  beforeAll(async () => {
-    ({ child, url } = await startChildServer(fixture, { FIXTURE_SUP_PASSWORD: SUP_PASSWORD }));
-    child.stdout!.on('data', (chunk) => { stdout += chunk; });
-  });
-  afterAll(() => { child?.kill('SIGTERM'); });
-
-  const post = async (p: string, body: unknown, token?: string) => {
-    const res = await fetch(url + p, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { json: await res.json(), header: res.headers.get('authorization') };
-  };
+  const server = useLogServer(SUP_PASSWORD);
+  const post = server.post;
 
   it('holds the requests but no password, token or password hash', async () => {
     const secrets: string[] = [SUP_PASSWORD, 'Customer-secret-5521', 'Changed-secret-8830'];
@@ -52,7 +33,7 @@ describe('the server log', () => {
     expect(failed.json.code).toBe(400);
     const info = await post('/api/user/info', {}, token);
     answers.push(JSON.stringify(info.json), JSON.stringify(customer.json), JSON.stringify(added.json));
-    await new Promise((r) => setTimeout(r, 300)); // let the log lines land
+    const stdout = await server.log();
 
     expect(stdout).toContain('/api/user/login');
     expect(stdout).toContain('/api/user/password');
@@ -70,8 +51,8 @@ describe('the server log', () => {
     const token = (await post('/api/user/login', { username: 'log_buyer', password: 'Buyer-secret-4471' })).json.data.token;
     const bought = await post('/api/order/buy', { goods_id: goods, quantity: 1 }, token);
     const link = bought.json.data.tokens[0].token as string;
-    expect((await fetch(`${url}/api/code/${link}?format=text`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    expect((await fetch(`${server.url}/api/code/${link}?format=text`)).status).toBe(200);
+    const stdout = await server.log();
     expect(stdout).toContain(`/api/code/${link.slice(0, 4)}…`);
     expect(stdout.includes(link)).toBe(false);
   });
@@ -83,7 +64,7 @@ describe('the server log', () => {
     const key = (await post('/api/apikey/create', {}, token)).json.data.key as string;
     expect(key).toMatch(/^sak_/);
 
-    const handler = `${url}/stubs/handler_api.php`;
+    const handler = `${server.url}/stubs/handler_api.php`;
     const answers = [
       await fetch(`${handler}?action=getBalance&api_key=${key}`),
       await fetch(`${handler}?api_key=${encodeURIComponent(key)}&action=getNumber&service=wa`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
@@ -92,7 +73,7 @@ describe('the server log', () => {
       await fetch(`${handler}?action=getBalance`, { headers: { 'x-apikey': key } }),
     ];
     expect(await Promise.all(answers.map((r) => r.text()))).toEqual(['ACCESS_BALANCE:0.00', 'BAD_SERVICE', 'BAD_KEY', 'ACCESS_BALANCE:0.00', 'ACCESS_BALANCE:0.00']);
-    await new Promise((r) => setTimeout(r, 300)); // let the log lines land
+    const stdout = await server.log();
 
     expect(stdout).toContain(`/stubs/handler_api.php?action=getBalance&api_key=${key.slice(0, 8)}…`);
     expect(stdout).toContain(`API_KEY=${key.slice(0, 8)}…&action=getBalance`);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGoods, buyOk, credit, expectBooksBalance } from '../helpers/commerce.js';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate.js';
+import { migrate } from '../../server/db/migrate.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 
 const MINUTE = 60_000;
@@ -61,6 +62,35 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     const edited = await s.post('/api/provider/edit', { id: providerId, remark: '主渠道' }, sup);
     expect(edited.code).toBe(200);
     expect(JSON.stringify(edited)).not.toContain(fake.apiKey);
+  });
+
+  it('the key is stored sealed, not as given; the provider still receives the key itself, also after an edit that leaves it', async () => {
+    const stored = async () => (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
+    const sealed = await stored();
+    expect(sealed).not.toContain(fake.apiKey);
+    expect(sealed).toMatch(/^v1:/);
+    expect((await s.post('/api/provider/edit', { id: providerId, api_key: '', remark: '主渠道' }, sup)).code).toBe(200);
+    expect(await stored()).toBe(sealed);
+    const asked = fake.requests.length;
+    expect((await s.post('/api/provider/balance', { id: providerId }, sup)).code).toBe(200);
+    expect(fake.requests.slice(asked).map((r) => [r.action, r.params.api_key])).toEqual([['getBalance', fake.apiKey]]);
+  });
+
+  it('migration 010c seals a key stored as given before it, and the provider keeps receiving it', async () => {
+    const plain = await db().insertInto('providers')
+      .values({ name: '旧上游', base_url: fake.url, api_key: fake.apiKey, enabled: 1, create_at: Date.now() } as never)
+      .returning('id').executeTakeFirstOrThrow();
+    const id = Number(plain.id);
+    await db().deleteFrom('kysely_migration' as never).where('name' as never, '=', '010c_provider_keys_sealed' as never).execute();
+    await migrate(db(), s.database.dialect, s.settings);
+    const row = await db().selectFrom('providers').select('api_key').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.api_key).not.toContain(fake.apiKey);
+    expect(row.api_key).toMatch(/^v1:/);
+    const asked = fake.requests.length;
+    const read = await s.post('/api/provider/balance', { id }, sup);
+    expect(read.code, read.message).toBe(200);
+    expect(fake.requests.slice(asked).map((r) => r.params.api_key)).toEqual([fake.apiKey]);
+    await s.post('/api/provider/del', { ids: [id] }, sup);
   });
 
   it('a customer never sees the provider, its service, country or price limit', async () => {

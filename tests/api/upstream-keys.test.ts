@@ -3,46 +3,31 @@
  * the log, through adding and editing the provider, reading its balance, purchases, the provider's
  * refusals (BAD_KEY) and failures. The server runs as production does, its real logger at trace.
  */
-import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChildServer } from '../helpers/child-server.js';
+import { useLogServer } from '../helpers/child-server.js';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate.js';
 
-const fixture = path.join(import.meta.dirname, 'fixtures', 'log-server.ts');
 const SUP_PASSWORD = 'Upstream-log-secret-4410';
 const KEY = 'provider-key-SECRET-91c2e7';
 const WRONG_KEY = 'wrong-key-SECRET-55ab01';
 
 describe('the provider key', () => {
-  let child: ChildProcess;
-  let url: string;
-  let stdout = '';
+  const server = useLogServer(SUP_PASSWORD);
   let fake: FakeSmsActivate;
   const answers: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeSmsActivate({ apiKey: KEY, stock: { tg: { count: 10, price: 0.5 } } });
-    ({ child, url } = await startChildServer(fixture, { FIXTURE_SUP_PASSWORD: SUP_PASSWORD }));
-    child.stdout!.on('data', (chunk) => { stdout += chunk; });
   });
-  afterAll(async () => {
-    child?.kill('SIGTERM');
-    await fake?.close();
-  });
+  afterAll(async () => { await fake?.close(); });
 
   const post = async (p: string, body: unknown, token?: string) => {
-    const res = await fetch(url + p, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
+    const { json, text } = await server.post(p, body, token);
     answers.push(text);
-    return JSON.parse(text);
+    return json;
   };
   const get = async (p: string, token: string) => {
-    const text = await (await fetch(url + p, { headers: { authorization: `Bearer ${token}` } })).text();
+    const text = await (await fetch(server.url + p, { headers: { authorization: `Bearer ${token}` } })).text();
     answers.push(text);
     return JSON.parse(text);
   };
@@ -71,7 +56,7 @@ describe('the provider key', () => {
     expect((await post('/api/provider/balance', { id }, sup)).code).toBe(409);
     const listed = await post('/api/provider/data', {}, sup);
     expect(listed.data.list[0].last_error).toContain('BAD_KEY');
-    await new Promise((r) => setTimeout(r, 300)); // let the log lines land
+    const stdout = await server.log();
 
     expect(stdout).toContain('/api/provider/balance');
     expect(stdout).toContain('upstream provider call failed');

@@ -3,31 +3,14 @@
  * to put in a script), replaces it after a confirmation, and the old one stops working; the sup
  * sees who holds a key in the user list and revokes it from the row. At 1280 px and on a 375 px phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, clickRowAction, openBrowser, rowActionLabels, shot, startServer, useToken, type Server } from './harness';
+import { clickRowAction, rowActionLabels, settle, shot, useServer, useToken, withBrowser } from './harness';
 
-let server: Server;
-let supToken: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  supToken = await server.api.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => { await server?.stop(); });
-
-async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  try { await fn(browser.page); } finally { await browser.close(); }
-}
+const server = useServer();
 
 /** What a script gets for getBalance with this key. */
 const balanceWord = async (key: string) => (await fetch(`${server.url}/stubs/handler_api.php?api_key=${encodeURIComponent(key)}&action=getBalance`)).text();
-
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-}
 
 /** Opens user/info, makes (or replaces) the key through the card, and returns the key the dialog shows. */
 async function makeKey(page: Page, name: string, replace: boolean): Promise<string> {
@@ -115,7 +98,7 @@ describe('API keys in the browser', () => {
     const key = (await server.api.call('POST', '/api/apikey/create', token, {})).data.key as string;
     expect(await balanceWord(key)).toBe('ACCESS_BALANCE:0.00');
     await withBrowser({ width: 1280, height: 900 }, async (page) => {
-      await useToken(page, server.url, supToken, 'sup');
+      await useToken(page, server.url, server.supToken, 'sup');
       // The sup's own page has no key card: a sup has no key.
       await page.goto(`${server.url}/user/info`);
       await page.getByRole('button', { name: '修改密码' }).waitFor();

@@ -4,25 +4,12 @@
  * last report, 重置密钥 asks first and shows the new one once; the message appears in 收件箱.
  * At 1280 px and on a 375 px phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ADMIN, clickRowAction, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clickRowAction, openRowMenu, rowActionLabels, settle, shot, useServer, useToken, withBrowser } from './harness';
 import { defaultFormRequest } from '../helpers/smsforwarder-app';
 import { localTime } from '../helpers/server';
 
-let server: Server;
-let supToken: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  supToken = await server.api.login(ADMIN.username, ADMIN.password);
-});
-afterAll(async () => { await server?.stop(); });
-
-async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  try { await fn(browser.page); } finally { await browser.close(); }
-}
+const server = useServer();
 
 async function sms(webhookUrl: string, secret: string, text: string) {
   const ts = Date.now();
@@ -30,19 +17,13 @@ async function sms(webhookUrl: string, secret: string, text: string) {
   return (await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body })).status;
 }
 
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
-}
-
 describe('devices in the browser', () => {
   it('1280 px: make a device, copy its secret once, the phone reports, reset the secret, read the inbox', async () => {
     await withBrowser({ width: 1280, height: 900 }, async (page) => {
-      await useToken(page, server.url, supToken, 'sup');
+      await useToken(page, server.url, server.supToken, 'sup');
       await page.goto(`${server.url}/system/device`);
       await page.getByRole('button', { name: /新\s*建/ }).click();
       await page.waitForURL((u) => u.pathname === '/system/device/create');
-      await page.waitForLoadState('networkidle');
       await page.getByLabel('设备名称').fill('一号机');
       await page.getByLabel('卡槽2号码').fill('+8613800138002');
       await page.getByRole('button', { name: /保\s*存/ }).click();
@@ -62,6 +43,12 @@ describe('devices in the browser', () => {
       expect(await page.locator('body').innerText()).not.toContain(secret);
       await settle(page);
       await shot(page, 'device-1280-list');
+      // The declared action first, 删除 last (behind 更多 here).
+      await expect.poll(() => rowActionLabels(page, row)).toEqual(['重置密钥', '查看', '编辑', '删除']);
+      await row.getByRole('button', { name: /更多/ }).click();
+      await openRowMenu(page).waitFor();
+      await shot(page, 'device-1280-more');
+      await row.getByRole('button', { name: /更多/ }).click();
 
       await clickRowAction(page, row, '重置密钥');
       const confirm = page.locator('.ant-modal-confirm');
@@ -85,7 +72,7 @@ describe('devices in the browser', () => {
 
   it('375 px: the device list and the new-device page fit a phone', async () => {
     await withBrowser({ width: 375, height: 800 }, async (page) => {
-      await useToken(page, server.url, supToken, 'sup');
+      await useToken(page, server.url, server.supToken, 'sup');
       await page.goto(`${server.url}/system/device`);
       await expect.poll(() => page.locator('body').innerText()).toContain('一号机');
       await settle(page);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -58,6 +59,17 @@ export async function startServer(): Promise<Server> {
   };
 }
 
+/** The server for a file's tests (started before them, stopped after), with its sup's token. */
+export function useServer(): Server & { supToken: string } {
+  const server = {} as Server & { supToken: string };
+  beforeAll(async () => {
+    Object.assign(server, await startServer());
+    server.supToken = await server.api.login(ADMIN.username, ADMIN.password);
+  });
+  afterAll(async () => { await server.stop?.(); });
+  return server;
+}
+
 /** Calls the API as a script would, to arrange data and to read the figures the screens must show. */
 export class ApiClient {
   constructor(private base: string) {}
@@ -96,6 +108,18 @@ export async function openBrowser(viewport = { width: 1366, height: 860 }): Prom
   };
 }
 
+/** A fresh browser at this size for one test's steps, closed afterwards whatever happened. */
+export async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>): Promise<void> {
+  const browser = await openBrowser(viewport);
+  try { await fn(browser.page); } finally { await browser.close(); }
+}
+
+/** Before a screenshot: the pointer out of the way and hover effects faded. */
+export async function settle(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -119,15 +143,20 @@ export async function useToken(page: Page, base: string, token: string, type: st
 /** The open 更多 menu of a list row (a row's links past the first few). */
 export const openRowMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .fw-more-menu');
 
-/** Clicks a row's action by its label: a link on the row, or in the row's 更多 menu. */
+/**
+ * Clicks a row's action by its label: a link on the row, or in the row's 更多 menu. A declared action
+ * shows once its code has loaded, on the row or in the menu (the row's layout is fixed before): with
+ * the menu open, whichever of the two appears is clicked.
+ */
 export async function clickRowAction(page: Page, row: Locator, name: string): Promise<void> {
   await row.getByRole('button').first().waitFor();
   const inline = row.getByRole('button', { name, exact: true });
-  if (await inline.count()) return inline.click();
+  const more = row.getByRole('button', { name: /更多/ });
+  if ((await inline.count()) || !(await more.count())) return inline.click();
   // A menu still fading out (another row's) would hold the same labels.
   await openRowMenu(page).waitFor({ state: 'detached' });
-  await row.getByRole('button', { name: /更多/ }).click();
-  await openRowMenu(page).getByRole('button', { name, exact: true }).click();
+  await more.click();
+  await inline.or(openRowMenu(page).getByRole('button', { name, exact: true })).click();
 }
 
 /** The labels of a row's actions, those behind 更多 included (the menu is closed again). */

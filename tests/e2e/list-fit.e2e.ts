@@ -140,7 +140,7 @@ describe('at 375 px', () => {
       await page.goto(`${server.url}/items/api/token`);
       await expect.poll(() => page.locator('.fw-cards').innerText()).toContain(fixed.identifier);
       const card = page.locator('.fw-card').filter({ hasText: renewable[0].identifier });
-      expect(await card.getByRole('button', { name: '复制链接', exact: true }).count()).toBe(1);
+      await expect.poll(() => card.getByRole('button', { name: '复制链接', exact: true }).count()).toBe(1);
       await expectButtonsFit(page.locator('.fw-cards'), 375);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await settle(page);

@@ -117,7 +117,7 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
     database = await connect({ dataDir: dir, readCacheMs: settings.readCacheMs });
   }
-  await migrate(database.db, database.dialect);
+  await migrate(database.db, database.dialect, settings);
   await ensureFirstSup(database.db, SUP.username, SUP.password, clock.now());
 
   const build = (s: Settings) => buildApp({ settings: s, database, now: clock.now, logger: false });

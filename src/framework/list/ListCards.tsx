@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Checkbox, Pagination, Spin } from 'antd';
 import type { FieldDef } from '../types';
 import { FieldValue } from '../fields/FieldValue';
+import { SPIN_DELAY } from './ListTable';
 
 /**
  * A list on a phone: one card per record, each field a line of label and value (empty ones left
@@ -19,7 +20,7 @@ export function ListCards({ fields, records, loading, empty, actions, selection,
   onPage(page: number): void;
 }) {
   return (
-    <Spin spinning={loading}>
+    <Spin spinning={loading} delay={SPIN_DELAY}>
       {records.length === 0 ? empty : (
         <div className="fw-cards">
           {records.map((record) => (

@@ -1,16 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useDataProvider, useDelete, type CrudSort, type HttpError } from '@refinedev/core';
-import { Alert, Button, Card, Empty, Space, Table, Typography, message } from 'antd';
+import { useDataProvider, type CrudSort } from '@refinedev/core';
+import { Alert, Button, Card, Empty, Space, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import type { ResourceDef } from '../types';
 import { allows, roleOf } from '../types';
 import { dateIn } from '../time-zone';
 import { useNarrow } from '../use-narrow';
+import { useOpen } from '../use-open';
 import { useRole } from '../use-role';
 import { buildColumns, listFields, searchFields, tableWidth } from './columns';
 import { download, exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
+import { ListTable, type ListColumn } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { labelFor } from '../menu';
 import { rememberListQuery } from './list-memory';
@@ -18,6 +19,7 @@ import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { SortSelect } from './SortSelect';
 import { PAGE_SIZES, toCrudFilters } from './url-state';
+import { useDeleteRecord } from './use-delete-record';
 import { useListQuery } from './use-list-query';
 import { useListState } from './use-list-state';
 import { useLive } from './use-live';
@@ -33,34 +35,29 @@ const sameSort = (a?: CrudSort, b?: CrudSort) => a?.field === b?.field && a?.ord
 export default function ListPage({ name, def }: { name: string; def: ResourceDef }) {
   const role = roleOf(useRole());
   const narrow = useNarrow();
-  const navigate = useNavigate();
+  const { opening, open } = useOpen();
   const { state, update, query: urlQuery } = useListState(def);
   useEffect(() => rememberListQuery(name, urlQuery), [name, urlQuery]);
   const filters = useMemo(() => toCrudFilters(def, state.filters), [def, state.filters]);
   const sorters = useMemo(() => (state.sort ? [state.sort] : []), [state.sort]);
   const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);
-  const { mutateAsync: remove } = useDelete();
+  const onDelete = useDeleteRecord(name, def.label);
   const { refetch } = query;
   const { quiet } = useLive(def.live?.seconds, refetch);
   const actions = useMemo(() => {
     if (!hasRowActions(def, role)) return undefined;
-    const onDelete = (id: unknown) => remove({
-      resource: name, id: id as string | number, errorNotification: false,
-      // Named by the declared label (Refine would name the resource key); the http client shows failures.
-      successNotification: () => ({ type: 'success', message: `${def.label}已删除` }),
-    }).then(() => refetch(), () => undefined);
     return (record: Record<string, any>, compact?: boolean) => (
-      <RowActions name={name} def={def} record={record} role={role} onDone={() => refetch()} onDelete={onDelete} compact={compact} />
+      <RowActions name={name} def={def} record={record} role={role} onDone={() => refetch()} onDelete={onDelete} onOpen={open} compact={compact} />
     );
-  }, [def, role, name, remove, refetch]);
+  }, [def, role, name, onDelete, refetch, open]);
 
   const fields = useMemo(() => listFields(def, role), [def, role]);
   const search = useMemo(() => searchFields(def, role), [def, role]);
-  const columns = useMemo(() => {
-    const cols = buildColumns(fields, state.sort);
+  const columns = useMemo<ListColumn[]>(() => {
+    const cols = buildColumns(fields);
     if (!actions) return cols;
-    return [...cols, { key: '__actions', title: '操作', fixed: 'right' as const, width: actionsWidth(def, role), render: (_: unknown, r: Record<string, any>) => actions(r, true) }];
-  }, [fields, state.sort, actions, def, role]);
+    return [...cols, { key: '__actions', title: '操作', fixed: true, width: actionsWidth(def, role), render: (r) => actions(r, true) }];
+  }, [fields, actions, def, role]);
   const dataProvider = useDataProvider()();
   const [exporting, setExporting] = useState(false);
 
@@ -77,7 +74,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
     }
   };
 
-  const error = query.isError ? (query.error as HttpError | null) : null;
+  const error = query.isError ? query.error : null;
   const empty = <Empty description={error ? '加载失败' : '暂无数据'} />;
   const records = (result.data ?? []) as Record<string, any>[];
   const total = result.total ?? 0;
@@ -98,7 +95,11 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   return (
     <Card
       className="fw-list-card"
-      title={<Typography.Title level={5} style={{ margin: 0 }} ellipsis>{title}</Typography.Title>}
+      // Opening a record or a new one: the rows and the filters give way at once (the address already says where).
+      loading={opening}
+      // A plain heading: the card's head already cuts a long title with CSS (antd's Typography ellipsis
+      // measures it, which lays the whole new screen out in the middle of drawing it).
+      title={<h5 className="fw-list-title">{title}</h5>}
       extra={
         <Space size={narrow ? 4 : 8}>
           <Button icon={<ReloadOutlined />} onClick={() => query.refetch()} aria-label="刷新" />
@@ -106,7 +107,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
             {narrow ? null : '导出 CSV'}
           </Button>
           {allows(def.access.add, role) && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${def.route}/create`)}>新建</Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open(`${def.route}/create`)}>新建</Button>
           )}
         </Space>
       }
@@ -126,25 +127,14 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
           page={state.page} pageSize={state.pageSize} total={total}
           onPage={(page) => update({ page })} />
       ) : (
-        <Table
-          rowKey="id" size="middle" columns={columns} dataSource={records} tableLayout="fixed"
-          loading={loading} scroll={{ x: tableWidth(fields, (actions ? actionsWidth(def, role) : 0) + (selectable ? 40 : 0)) }}
-          locale={{ emptyText: empty }}
-          rowSelection={selectable ? {
-            selectedRowKeys: selection.keys, preserveSelectedRowKeys: true, columnWidth: 40,
-            onChange: (keys) => selection.setKeys(keys as Array<string | number>),
-          } : undefined}
-          pagination={{
-            current: state.page, pageSize: state.pageSize, total,
-            pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`,
-          }}
-          onChange={(pagination, _filters, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const sort = s?.order ? { field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? 'asc' as const : 'desc' as const } : undefined;
-            // A new sort or page size starts again at page 1; a page link goes to its page.
-            const restart = pagination.pageSize !== state.pageSize || !sameSort(sort, state.sort);
-            update({ page: restart ? 1 : pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize, sort });
-          }}
+        <ListTable
+          columns={columns} records={records} loading={loading} empty={empty}
+          width={tableWidth(fields, (actions ? actionsWidth(def, role) : 0) + (selectable ? 40 : 0))}
+          sort={state.sort} onSort={setSort}
+          selection={selectable ? { keys: selection.keys, onChange: selection.setKeys } : undefined}
+          page={state.page} pageSize={state.pageSize} pageSizes={PAGE_SIZES} total={total}
+          // A new page size starts again at page 1; a page link goes to its page.
+          onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
         />
       )}
     </Card>

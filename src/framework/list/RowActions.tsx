@@ -1,19 +1,20 @@
-import { Fragment, Suspense, useState, type ReactNode } from 'react';
-import { Dropdown, Popconfirm } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Fragment, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { App, Dropdown, Popconfirm } from 'antd';
 import type { ResourceDef, Role } from '../types';
 import { allows } from '../types';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
 
-/** The built-in actions a role has on a row of the resource, then its declared ones. */
+/**
+ * The actions a role has on a row of the resource, in the order they show: its declared ones first
+ * (what people open the list for), then 查看 and 编辑, 删除 last (a destructive one at the end).
+ */
 function labels(def: ResourceDef, role: Role | undefined): string[] {
   return [
+    ...(def.actions ?? []).filter((a) => allows(a.access, role)).map((a) => a.label),
     allows(def.access.show, role) && '查看',
     allows(def.access.edit, role) && '编辑',
     allows(def.access.del, role) && '删除',
-    ...(def.actions ?? []).filter((a) => allows(a.access, role)).map((a) => a.label),
   ].filter((l): l is string => Boolean(l));
 }
 
@@ -47,68 +48,105 @@ export function actionsWidth(def: ResourceDef, role: Role | undefined): number {
   return Math.min(linksWidth(labels(def, role)), INLINE_BUDGET + GAP + MORE_WIDTH) + 24;
 }
 
-interface Item { key: string; label: string; node: ReactNode }
+/** An action's link; `inMenu` when it sits behind 更多. */
+interface Item { key: string; label: string; node(inMenu: boolean): ReactNode }
 
-/** The links past the first few, in a dropdown. They stay mounted once shown, so a dialog an action opened stays open. */
+/** antd's DownOutlined drawn as plain SVG: an antd icon per row adds its style check on every mount. */
+const arrow = (
+  <svg className="fw-more-arrow" viewBox="64 64 896 896" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d="M884 256h-75c-5.1 0-9.9 2.5-12.9 6.6L512 654.2 227.9 262.6c-3-4.1-7.8-6.6-12.9-6.6h-75c-6.5 0-10.3 7.4-6.5 12.7l352.6 486.1c12.8 17.6 39 17.6 51.7 0l352.6-486.1c3.9-5.3.1-12.7-6.4-12.7z" />
+  </svg>
+);
+
+/**
+ * The links past the first few, in a dropdown. The dropdown is only built on the first click (a
+ * page of rows would otherwise build one per row before showing any); the links stay mounted once
+ * shown, so a dialog an action opened stays open.
+ */
 function More({ items }: { items: Item[] }) {
   const [open, setOpen] = useState(false);
+  const [armed, setArmed] = useState(false);
+  const refocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Building the dropdown puts a new button in place of the first: keep the keyboard's place.
+  useEffect(() => {
+    if (armed && refocus.current) button.current?.focus();
+    refocus.current = false;
+  }, [armed]);
+  const arm = (event: MouseEvent<HTMLButtonElement>) => {
+    refocus.current = document.activeElement === event.currentTarget;
+    setArmed(true);
+    setOpen(true);
+  };
+  const link = (
+    <RowLink ref={button} aria-haspopup="menu" aria-expanded={open} onClick={armed ? undefined : arm}>
+      更多{arrow}
+    </RowLink>
+  );
+  if (!armed) return link;
   return (
     <Dropdown trigger={['click']} open={open} onOpenChange={setOpen}
       popupRender={() => (
         // A click on a link starts its action and closes the menu (the action's dialog lives on).
         <div className="fw-more-menu" role="menu" onClick={() => setOpen(false)}>
-          {items.map((item) => <div key={item.key} className="fw-more-item">{item.node}</div>)}
+          {items.map((item) => <div key={item.key} className="fw-more-item">{item.node(true)}</div>)}
         </div>
       )}>
-      <RowLink aria-haspopup="menu" aria-expanded={open}>更多<DownOutlined className="fw-more-arrow" /></RowLink>
+      {link}
     </Dropdown>
   );
 }
 
+/** 删除 behind 更多 asks in a dialog: the menu closes as it is clicked, and a popover would hang on nothing. */
+function MenuDelete({ title, onConfirm }: { title: string; onConfirm(): Promise<unknown> }) {
+  const { modal } = App.useApp();
+  const ask = () => modal.confirm({ title, okText: '删除', cancelText: '取消', okButtonProps: { danger: true }, onOk: onConfirm });
+  return <RowLink danger onClick={ask}>删除</RowLink>;
+}
+
 /**
- * Show / edit / delete where the role may, then the resource's own named actions. Permissions come
+ * The resource's own named actions, then show / edit / delete, where the role may. Permissions come
  * from the declaration (no request per button), so a page of rows stays cheap to draw. The server checks every call either way.
  * In a table (`compact`) the links past a small budget go behind 更多, so the action column stays narrow.
  */
-export function RowActions({ name, def, record, role, onDone, onDelete, compact }: {
+export function RowActions({ name, def, record, role, onDone, onDelete, onOpen, compact }: {
   name: string; def: ResourceDef; record: Record<string, any>; role: Role | undefined;
-  onDone(): void; onDelete(id: unknown): Promise<unknown>; compact?: boolean;
+  onDone(): void; onDelete(id: unknown): Promise<unknown>; onOpen(to: string): void; compact?: boolean;
 }) {
-  const navigate = useNavigate();
   const items: Item[] = [];
-  if (allows(def.access.show, role)) {
-    items.push({ key: '查看', label: '查看', node: <RowLink onClick={() => navigate(`${def.route}/show/${record.id}`)}>查看</RowLink> });
-  }
-  if (allows(def.access.edit, role)) {
-    items.push({ key: '编辑', label: '编辑', node: <RowLink onClick={() => navigate(`${def.route}/edit/${record.id}`)}>编辑</RowLink> });
-  }
-  if (allows(def.access.del, role)) {
-    items.push({
-      key: '删除', label: '删除', node: (
-        <Popconfirm title={`确定要删除这条${def.label}吗？`} okText="删除" cancelText="取消" okButtonProps={{ danger: true }}
-          onConfirm={() => onDelete(record.id)}>
-          <RowLink danger>删除</RowLink>
-        </Popconfirm>
-      ),
-    });
-  }
   for (const action of def.actions ?? []) {
     if (!allows(action.access, role) || !registry.rowActionShows(action.name, record)) continue;
     const Action = registry.getRowAction(action.name);
     if (!Action) continue;
     items.push({
-      key: action.name, label: action.label, node: (
+      key: action.name, label: action.label, node: () => (
         <Suspense fallback={null}>
           <Action record={record} resource={name} label={action.label} onDone={onDone} />
         </Suspense>
       ),
     });
   }
-  // 查看 / 编辑 / 删除 together fit the budget: 删除 (whose confirmation hangs on its link) never goes behind 更多.
+  if (allows(def.access.show, role)) {
+    items.push({ key: '查看', label: '查看', node: () => <RowLink onClick={() => onOpen(`${def.route}/show/${record.id}`)}>查看</RowLink> });
+  }
+  if (allows(def.access.edit, role)) {
+    items.push({ key: '编辑', label: '编辑', node: () => <RowLink onClick={() => onOpen(`${def.route}/edit/${record.id}`)}>编辑</RowLink> });
+  }
+  if (allows(def.access.del, role)) {
+    const title = `确定要删除这条${def.label}吗？`;
+    const confirm = () => onDelete(record.id);
+    items.push({
+      key: '删除', label: '删除', node: (inMenu) => (inMenu ? <MenuDelete title={title} onConfirm={confirm} /> : (
+        <Popconfirm title={title} okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={confirm}>
+          <RowLink danger>删除</RowLink>
+        </Popconfirm>
+      )),
+    });
+  }
   const shown = compact ? inlineCount(items.map((i) => i.label)) : items.length;
   return (
     <div className="fw-actions">
-      {items.slice(0, shown).map((item) => <Fragment key={item.key}>{item.node}</Fragment>)}
+      {items.slice(0, shown).map((item) => <Fragment key={item.key}>{item.node(false)}</Fragment>)}
       {shown < items.length && <More items={items.slice(shown)} />}
     </div>
   );

@@ -1,7 +1,6 @@
-import type { ColumnsType } from 'antd/es/table';
-import type { CrudSort } from '@refinedev/core';
 import type { FieldDef, ResourceDef, Role } from '../types';
 import { FieldValue } from '../fields/FieldValue';
+import type { ListColumn } from './ListTable';
 
 /** The fields a role sees as columns, in declaration order. */
 export function listFields(def: ResourceDef, role: Role | undefined): [string, FieldDef][] {
@@ -49,23 +48,21 @@ const timeColumn = (field: FieldDef) => field.type === 'datetime' && field.searc
  * by date range) comes last and stays fixed at the right with the actions when the table scrolls
  * sideways, so a wide table never hides it. One only: pinning more leaves too little room to scroll.
  */
-export function buildColumns(fields: [string, FieldDef][], sort?: CrudSort): ColumnsType<Record<string, any>> {
+export function buildColumns(fields: [string, FieldDef][]): ListColumn[] {
   const pinnedName = fields.filter(([, f]) => timeColumn(f)).at(-1)?.[0];
   const ordered = [...fields.filter(([n]) => n !== pinnedName), ...fields.filter(([n]) => n === pinnedName)];
   return ordered.map(([name, field]) => {
     const { width } = columnWidth(name, field);
     return {
       key: name,
-      fixed: name === pinnedName ? 'right' as const : undefined,
-      dataIndex: name,
       title: field.label,
       width,
-      sorter: field.sort ? true : undefined,
-      sortOrder: sort?.field === name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+      fixed: name === pinnedName,
+      sortable: Boolean(field.sort),
       align: field.type === 'money' || field.type === 'int' ? 'right' : undefined,
-      // The cell cuts long text itself (with a tooltip); antd's `title` attribute would repeat it.
-      ellipsis: width === undefined || field.type === 'ref' ? { showTitle: false } : undefined,
-      render: (value: unknown, record: Record<string, unknown>) => <FieldValue field={field} value={value} record={record} name={name} />,
+      // The cell cuts long text itself (with a tooltip).
+      ellipsis: width === undefined || field.type === 'ref',
+      render: (record: Record<string, unknown>) => <FieldValue field={field} value={record[name]} record={record} name={name} />,
     };
   });
 }

@@ -13,6 +13,8 @@ export interface ListState {
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100];
+/** A list's page size when its address names none. */
+export const DEFAULT_PAGE_SIZE = 20;
 const PREFIX = 'f_';
 const RANGE = '~';
 
@@ -44,7 +46,7 @@ export function decodeListState(def: ResourceDef, params: URLSearchParams): List
   const order = params.get('order');
   const sort: CrudSort | undefined = sortField && def.fields[sortField]?.sort && (order === 'asc' || order === 'desc')
     ? { field: sortField, order } : undefined;
-  return { page, pageSize: PAGE_SIZES.includes(size) ? size : 20, filters, sort };
+  return { page, pageSize: PAGE_SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE, filters, sort };
 }
 
 const empty = (v: unknown) => v === undefined || v === null || v === ''
@@ -53,7 +55,7 @@ const empty = (v: unknown) => v === undefined || v === null || v === ''
 export function encodeListState(def: ResourceDef, state: ListState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.page > 1) params.set('page', String(state.page));
-  if (state.pageSize !== 20) params.set('pageSize', String(state.pageSize));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   if (state.sort) { params.set('sort', state.sort.field); params.set('order', state.sort.order); }
   for (const [name, value] of Object.entries(state.filters)) {
     if (!def.fields[name]?.search || empty(value)) continue;

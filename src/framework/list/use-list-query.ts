@@ -1,32 +1,65 @@
-import { useEffect, useRef } from 'react';
-import { keys, useDataProvider, useList, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { keys, useDataProvider, type CrudFilter, type CrudSort, type DataProvider, type GetListResponse, type HttpError } from '@refinedev/core';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from './url-state';
+
+/**
+ * A page of a list as a query: Refine's list key (saves and deletes elsewhere refresh it as usual)
+ * and the call that fetches it.
+ */
+export function listQuery(dataProvider: DataProvider, name: string, filters: CrudFilter[], sorters: CrudSort[], page: number, pageSize: number) {
+  const pagination = { currentPage: page, pageSize, mode: 'server' as const };
+  return {
+    queryKey: keys().data('default').resource(name).action('list').params({ filters, sorters, pagination }).get(),
+    queryFn: () => dataProvider.getList({ resource: name, filters, sorters, pagination }),
+  };
+}
+
+type ListQuery = ReturnType<typeof listQuery>;
+
+/** Starts fetching a page unless it is cached or on its way. */
+export function startListQuery(queryClient: QueryClient, query: ListQuery): void {
+  if (!queryClient.getQueryState(query.queryKey)) void queryClient.prefetchQuery(query);
+}
+
+/**
+ * Starts fetching the first page of a list as it opens from the menu (no filters, no sort), when
+ * the item is pressed: by the time the screen is drawn its rows are on their way or in.
+ */
+export function usePrefetchList(): (name: string) => void {
+  const dataProvider = useDataProvider()();
+  const queryClient = useQueryClient();
+  return useCallback((name: string) => {
+    startListQuery(queryClient, listQuery(dataProvider, name, [], [], 1, DEFAULT_PAGE_SIZE));
+  }, [dataProvider, queryClient]);
+}
+
+/** Rows this recent when a screen begins (fetched as its menu item was pressed) are not asked for again. */
+const FRESH_MS = 1000;
 
 /**
  * A page of a list. When the screen opens, its request starts while the screen is still being drawn
- * (not after it is on screen), so on a first visit the rows arrive about when the screen is ready
- * instead of a round trip later. The key is Refine's list key: saves and deletes elsewhere refresh
- * it as usual. While another page of this list loads its rows stay; rows of another list never do.
+ * (not after it is on screen), or earlier: the menu starts it as its item is pressed, so the rows
+ * are usually in by the time the screen is drawn, which then happens once, with them, instead of
+ * empty and then again. While another page of this list loads its rows stay; rows of another list
+ * never do. A plain query under Refine's key (Refine's useList cost more to draw than the rows; the
+ * http client already shows failures and ends lost sessions).
  */
 export function useListQuery(name: string, filters: CrudFilter[], sorters: CrudSort[], page: number, pageSize: number) {
   const dataProvider = useDataProvider()();
   const queryClient = useQueryClient();
-  const pagination = { currentPage: page, pageSize, mode: 'server' as const };
-  const queryKey = keys().data('default').resource(name).action('list').params({ filters, sorters, pagination }).get();
-  const queryFn = () => dataProvider.getList({ resource: name, filters, sorters, pagination });
+  const query = listQuery(dataProvider, name, filters, sorters, page, pageSize);
 
   const mounted = useRef(false);
   const began = useRef(Date.now()).current;
-  if (!mounted.current && !queryClient.getQueryState(queryKey)) void queryClient.prefetchQuery({ queryKey, queryFn });
+  if (!mounted.current) startListQuery(queryClient, query);
   useEffect(() => { mounted.current = true; }, []);
 
-  return useList({
-    resource: name, filters, sorters, pagination,
-    queryOptions: {
-      queryKey, queryFn,
-      // Rows that arrived after this screen began are not asked for again as it mounts; older ones are.
-      refetchOnMount: (query) => query.state.dataUpdatedAt < began,
-      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined),
-    },
+  const result = useQuery<GetListResponse, HttpError>({
+    ...query,
+    // Rows that arrived after this screen began (or just before) are not asked for again as it mounts; older ones are.
+    refetchOnMount: (q) => q.state.dataUpdatedAt < began - FRESH_MS,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined),
   });
+  return { result: { data: result.data?.data ?? [], total: result.data?.total }, query: result };
 }
