@@ -64,23 +64,31 @@ describe('guard', () => {
       await useToken(page, server.url, token, 'user');
       await page.goto(`${server.url}/home`);
       await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
+      await openAllSections(page);
+      // The home page's own calls must be answered before the password changes: any of them would
+      // otherwise be the call that meets the 205.
+      await page.waitForLoadState('networkidle');
       const other = await server.api.login('alice_01', 'alice-pass-1');
       const changed = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-1', password: 'alice-pass-2' });
       expect(changed.code).toBe(200);
-      await openAllSections(page);
-      await page.locator('.ant-layout-sider').getByText('财务明细').click();
-      await page.waitForURL('**/login');
-      await expect.poll(() => page.getByText(/需要重新登录/).first().isVisible()).toBe(true);
-      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-      const back = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-2', password: 'alice-pass-1' });
-      expect(back.code).toBe(200);
+      try {
+        await page.locator('.ant-layout-sider').getByText('财务明细').click();
+        await page.waitForURL('**/login');
+        await expect.poll(() => page.getByText(/需要重新登录/).first().isVisible()).toBe(true);
+        expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      } finally {
+        // The later tests log in as alice with her first password, whatever happened here.
+        const back = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-2', password: 'alice-pass-1' });
+        expect(back.code).toBe(200);
+      }
 
       // A token the server no longer knows (204) while the console is open: the next call -> /login.
       await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
       await page.goto(`${server.url}/home`);
       await expect.poll(() => page.getByTestId('profile-card').isVisible()).toBe(true);
-      await page.evaluate(() => localStorage.setItem('token', 'a-token-the-server-never-issued'));
       await openAllSections(page);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => localStorage.setItem('token', 'a-token-the-server-never-issued'));
       const refused = page.waitForResponse((r) => r.url().includes('/api/finance/data'));
       await page.locator('.ant-layout-sider').getByText('财务明细').click();
       expect((await (await refused).json()).code).toBe(204);
