@@ -1,9 +1,10 @@
-// Pre-renders the open screens people land on (/login) into the built console, so their form is on
-// screen at the first paint instead of after the JavaScript has loaded: the app's HTML at that
+// Pre-renders the open screens people land on (/login, /store) into the built console, so their form
+// is on screen at the first paint instead of after the JavaScript has loaded: the app's HTML at that
 // address and antd's generated CSS, written to dist/<screen>/index.html (the server sends it for
-// that address; the client hydrates it, src/main.tsx). Run by `npm run build` after `vite build`.
+// that address; the client hydrates it, src/main.tsx). /store's products change: the server draws
+// them into its page on each request (server/store/page.ts) with dist/ssr/store-cards.mjs, built
+// here, and this page holds their CSS. Run by `npm run build` after `vite build`.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -15,30 +16,36 @@ process.env.NODE_ENV ||= 'production';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
-const SCREENS = ['/login'];
+const SCREENS = ['/login', '/store'];
+/** Where the server finds the code that draws /store's products (kept out of the public files by the server). */
+const SSR = path.join(DIST, 'ssr');
 
-/** Bundles src/app/prerender.tsx for Node (CSS imports dropped, every dependency inlined) and loads it. */
-async function loadRenderer() {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
+/**
+ * Bundles src/app/prerender.tsx (used here) and src/app/store-cards.tsx (used by the server) for Node,
+ * CSS imports dropped and every dependency inlined, and loads them.
+ */
+async function loadRenderers() {
   await build({
     root: ROOT,
     logLevel: 'warn',
     build: {
-      ssr: 'src/app/prerender.tsx', outDir: out, emptyOutDir: true, minify: false,
-      rollupOptions: { output: { entryFileNames: 'prerender.mjs', format: 'esm' } },
+      ssr: true, outDir: SSR, emptyOutDir: true, minify: false,
+      rollupOptions: {
+        input: { prerender: 'src/app/prerender.tsx', 'store-cards': 'src/app/store-cards.tsx' },
+        output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', format: 'esm' },
+      },
     },
     ssr: { noExternal: true },
+    // The server runs store-cards.mjs whatever its own NODE_ENV: it must draw what the client bundle draws.
+    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV) },
   });
-  try {
-    return await import(pathToFileURL(path.join(out, 'prerender.mjs')).href);
-  } finally {
-    fs.rmSync(out, { recursive: true, force: true });
-  }
+  const load = (name) => import(pathToFileURL(path.join(SSR, `${name}.mjs`)).href);
+  return { ...(await load('prerender')), ...(await load('store-cards')) };
 }
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender } = await loadRenderer();
+const { prerender, renderStoreProducts } = await loadRenderers();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
 function inlineStylesheets(page) {
@@ -79,8 +86,8 @@ function dropModulePreloads(page) {
 }
 
 for (const screen of SCREENS) {
-  const { html, styles: fullStyles } = prerender(screen);
-  const styles = trimAntdStyles(fullStyles, html);
+  const { html, drawnLater, styles: fullStyles } = prerender(screen);
+  const styles = trimAntdStyles(fullStyles, html + drawnLater);
   const page = dropModulePreloads(inlineStylesheets(template))
     // antd's styles first, as antd itself prepends them: the app's own CSS (linked below) wins.
     .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${styles}`)

@@ -28,6 +28,7 @@ import { discountHooks } from './discounts/hooks.js';
 import { goodsHooks } from './goods/hooks.js';
 import { stockHooks } from './stock/hooks.js';
 import { registerStockRoutes } from './stock/routes.js';
+import { registerStorePage } from './store/page.js';
 import { registerStoreRoutes } from './store/routes.js';
 import { registerOrderRoutes } from './orders/routes.js';
 import { registerTokenRoutes } from './tokens/routes.js';
@@ -128,7 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', releaseSignal);
 
   if (settings.staticDir && fs.existsSync(path.join(settings.staticDir, 'index.html'))) {
-    await serveConsole(app, path.resolve(settings.staticDir));
+    await serveConsole(app, ctx, path.resolve(settings.staticDir));
   } else {
     app.setNotFoundHandler(sendNotFound);
   }
@@ -151,9 +152,11 @@ function startMailIntake(app: FastifyInstance, ctx: Ctx, smtp: AppOptions['smtp'
 }
 
 /** The built console; any non-API path that is not a file gets index.html (client-side routes). */
-async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
+async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root, wildcard: false, preCompressed: true, cacheControl: false,
+    // dist/ssr is the server's own code (it draws /store's products), not the browser's.
+    allowedPath: (pathname) => !pathname.startsWith('/ssr/'),
     // Hashed assets never change; index.html is revalidated so a new build is picked up.
     setHeaders: (res, file) => {
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -163,6 +166,7 @@ async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
   const prerendered = new Set(fs.readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'index.html')))
     .map((entry) => `/${entry.name}`));
+  registerStorePage(app, ctx, root);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return sendNotFound(request, reply);
     const pathname = request.url.split('?')[0];

@@ -1,14 +1,13 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, StaticRouter } from 'react-router';
 import { ConfigProvider, App as AntApp } from 'antd';
-// The ES build: the CommonJS `antd/locale/zh_CN` reaches Vite as a module object, not the locale.
-import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
 import { resourceRoutes } from '../framework/routes';
 import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
+import { ANTD_CONFIG } from './antd-config';
 import { NavigationBridge } from './NavigationBridge';
 import { pageRoutes } from './page-routes';
 // Static, not lazy: the screens people land on first (a lazy first screen waits out React's
@@ -47,7 +46,7 @@ function AppRouter({ location, children }: { location?: string; children: ReactN
 export default function App({ location }: { location?: string }) {
   return (
     <AppRouter location={location}>
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }} button={{ autoInsertSpace: false }}>
+      <ConfigProvider {...ANTD_CONFIG}>
         <AntApp>
           <NavigationBridge />
           <Suspense fallback={loading}>

@@ -1,8 +1,12 @@
 import DOMPurify from 'dompurify';
 import { useMemo, type CSSProperties } from 'react';
 
-/** HTML from the server, sanitized again in the browser before it is shown. */
+/**
+ * HTML from the server, sanitized again in the browser before it is shown. Rendered on the server
+ * (the store's first paint) there is no DOM to sanitize with: the server's own sanitized copy is used.
+ */
 export function sanitize(html: string | null | undefined): string {
+  if (typeof window === 'undefined') return html ?? '';
   return DOMPurify.sanitize(html ?? '', { USE_PROFILES: { html: true } });
 }
 

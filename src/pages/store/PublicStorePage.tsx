@@ -1,7 +1,9 @@
 import { Button } from 'antd';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
+import { takeFirstProducts } from './first-products';
 import './store.css';
+import './products.css';
 
 // The products and the contact block bring the http client, antd's cards and the HTML sanitizer:
 // they load after the first paint.
@@ -11,9 +13,12 @@ const StoreContact = lazy(() => import('./StoreContact'));
 /**
  * The public store for visitors: the products on sale at list prices (buying needs an account) and
  * how to reach us. Plain markup rather than antd's Layout and Typography keeps this landing page
- * light; it is in the entry bundle so visitors see it without waiting for a lazy chunk.
+ * light; it is in the entry bundle so visitors see it without waiting for a lazy chunk. The server
+ * sends the products already drawn: they stay on screen until the live list, given the same data,
+ * takes their place.
  */
 export default function PublicStorePage() {
+  const [first] = useState(takeFirstProducts);
   return (
     <div className="store-page">
       <header className="store-header">
@@ -29,8 +34,10 @@ export default function PublicStorePage() {
           <p>购买后得到接码链接，打开即可查看验证码，也可以用 SMS-Activate 脚本接入。这里显示新账户的价格，登录后按您账户的分组和折扣计价。</p>
         </section>
         <section className="store-products" aria-label="商品列表">
-          <Suspense fallback={<div className="store-products-loading" role="status" aria-label="商品加载中" />}>
-            <PublicProducts />
+          <Suspense fallback={first
+            ? <div className="store-products-snapshot" dangerouslySetInnerHTML={{ __html: first.html }} />
+            : <div className="store-products-loading" role="status" aria-label="商品加载中" />}>
+            <PublicProducts first={first?.page} />
           </Suspense>
         </section>
         <section className="store-panel">

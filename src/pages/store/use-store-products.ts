@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { storeApi, type StoreItem } from './api';
+import { storeApi, type StoreItem, type StorePage } from './api';
 
 /**
  * The products on sale, a page at a time (more on demand), for the public store and the console's.
- * A newer search or reload wins over an older answer still on its way.
+ * A newer search or reload wins over an older answer still on its way. `first`: a first page already
+ * at hand (sent with the page), shown instead of loading it.
  */
-export function useStoreProducts(keyword = '') {
-  const [items, setItems] = useState<StoreItem[]>([]);
-  const [total, setTotal] = useState(0);
+export function useStoreProducts(keyword = '', first?: StorePage) {
+  const [items, setItems] = useState<StoreItem[]>(first?.list ?? []);
+  const [total, setTotal] = useState(first?.total ?? 0);
   const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(!first);
+  const seeded = useRef(first !== undefined);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
@@ -32,7 +34,10 @@ export function useStoreProducts(keyword = '') {
     }
   }, [keyword]);
 
-  useEffect(() => { void load(1); }, [load]);
+  useEffect(() => {
+    if (seeded.current) seeded.current = false;
+    else void load(1);
+  }, [load]);
 
   return {
     items, total, loading, loadingMore, error,

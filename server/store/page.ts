@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from '../context.js';
+import { defaultPricing } from '../pricing/lookup.js';
+import { listProducts } from './products.js';
+
+/** How long one drawing of the page serves every visitor (stock counts are that fresh). */
+const FRESH_MS = 5_000;
+/** As many as the store's first page shows (src/pages/store/api.ts STORE_PAGE_SIZE). */
+const FIRST_PAGE = 50;
+/** Where the pre-rendered page (scripts/prerender.mjs) waits for the products. */
+const SLOT = '<div class="store-products-loading" role="status" aria-label="商品加载中"></div>';
+
+type Render = (page: Awaited<ReturnType<typeof listProducts>>) => string;
+interface Drawn { at: number; html: Buffer; gzip: Buffer }
+
+/**
+ * GET /store with the products already in the page, so a visitor sees them at the first paint: the
+ * build's pre-rendered store (dist/store/index.html) with the cards drawn by the app's own components
+ * (dist/ssr/store-cards.mjs) in its product slot, and their data for the app to take over without
+ * loading them again. Everyone gets the list prices, so one drawing serves all for FRESH_MS. Without
+ * those build files (an older build) the route is not added and /store is the plain app.
+ */
+export function registerStorePage(app: FastifyInstance, ctx: Ctx, root: string): void {
+  const templateFile = path.join(root, 'store', 'index.html');
+  const rendererFile = path.join(root, 'ssr', 'store-cards.mjs');
+  if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return;
+  const template = fs.readFileSync(templateFile, 'utf8');
+  if (!template.includes(SLOT)) throw new Error(`${templateFile}: no product slot`);
+  let render: Promise<Render> | null = null;
+  let drawn: Drawn | null = null;
+  let drawing: Promise<Drawn> | null = null;
+
+  const draw = async (): Promise<Drawn> => {
+    render ??= import(pathToFileURL(rendererFile).href).then((m: { renderStoreProducts: Render }) => m.renderStoreProducts);
+    const page = await listProducts(ctx, { page: 1, pageSize: FIRST_PAGE }, await defaultPricing(ctx.db));
+    const cards = (await render)(page);
+    const html = template
+      .replace(SLOT, () => `<div class="store-products-snapshot">${cards}</div>`)
+      .replace('</body>', () => `<script type="application/json" id="store-products-data">${jsonInHtml(page)}</script>\n</body>`);
+    return { at: Date.now(), html: Buffer.from(html), gzip: zlib.gzipSync(html) };
+  };
+
+  app.get('/store', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!drawn || Date.now() - drawn.at > FRESH_MS) {
+      // One drawing at a time however many visitors arrive together.
+      drawing ??= draw().finally(() => { drawing = null; });
+      drawn = await drawing;
+    }
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'gzip').send(drawn.gzip);
+    return reply.send(drawn.html);
+  });
+}
+
+/** JSON that cannot end the <script> element holding it (`</script>`, `<!--`). */
+function jsonInHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

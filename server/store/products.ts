@@ -1,0 +1,37 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Ctx } from '../context.js';
+import { sanitizeHtml } from '../html/sanitize.js';
+import { toDollars } from '../lib/money.js';
+import { priceOf, type Pricing } from '../pricing/lookup.js';
+import { escapeLike } from '../resources/query.js';
+
+export interface ProductFilter { page: number; pageSize: number; channel?: 'sms' | 'mail'; keyword?: string }
+
+/**
+ * The products on sale, a page of them in the store's order, at the prices of `pricing`, as the
+ * store shows them (prices in dollars, the description sanitized, no internal field), and how many
+ * match. A product is found by its title or by its SMS-Activate service code (what a script asks for).
+ */
+export async function listProducts(ctx: Ctx, filter: ProductFilter, pricing: Pricing) {
+  let q = ctx.db.selectFrom('goods').where('on_sale', '=', 1);
+  if (filter.channel) q = q.where('channel', '=', filter.channel);
+  if (filter.keyword) {
+    const word = filter.keyword.trim().toLowerCase();
+    q = q.where((eb) => eb.or([
+      sql<SqlBool>`lower(title) like ${`%${escapeLike(word)}%`} escape '\\'`, eb(sql`lower(service)`, '=', word),
+    ]));
+  }
+  const [{ total }, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    q.selectAll().orderBy('sort').orderBy('id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+  ]);
+  const now = ctx.now();
+  const list = rows.map((g) => ({
+    id: g.id, title: g.title, description: sanitizeHtml(g.description ?? ''), channel: g.channel, service: g.service,
+    country: g.country, source: g.source, price: toDollars(priceOf(pricing, { id: g.id, price: g.price }, now).unitPrice),
+    base_price: toDollars(g.price), stock: g.source === 'stock' ? Number(g.stock) : null, valid_hours: g.valid_hours,
+    receive_limit: g.receive_limit, reset_limit: g.reset_limit, renew_price: toDollars(g.renew_price),
+    code_wait_minutes: g.code_wait_minutes, min_qty: g.min_qty, max_qty: g.max_qty,
+  }));
+  return { list, total: Number(total) };
+}
