@@ -27,7 +27,7 @@ describe('the pre-rendered login page', () => {
       expect(html).toContain('登录您的账号');
       expect(html).toMatch(/<style[^>]*data-css-hash/);
     }
-    for (const address of ['/register', '/store', '/home']) {
+    for (const address of ['/register', '/home']) {
       const html = await (await fetch(`${server.url}${address}`)).text();
       expect(html, address).toContain('<div id="root"></div>');
     }
