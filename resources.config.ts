@@ -427,6 +427,8 @@ export const resources = {
       },
       api_key: {
         label: 'API 密钥', type: 'password', required: true, max: 255, writeOnly: true,
+        // Providers issue ASCII keys; anything else would also outgrow the sealed column.
+        pattern: '^[\\x21-\\x7e]+$', patternMessage: 'API 密钥只能包含英文字母、数字和符号（不含空格）',
         help: '上游账户的 API 密钥，保存后不再显示；编辑时留空则不修改',
       },
       remark: { label: '备注', type: 'text', max: 255, list: true },

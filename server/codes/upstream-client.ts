@@ -23,7 +23,12 @@ export type UpstreamOutcome<T> =
 export interface UpstreamOptions {
   /** The handler URL (`https://host/stubs/handler_api.php`), or the site (the handler path is added). */
   baseUrl: string;
-  apiKey: string;
+  /**
+   * null: the stored key could not be opened (DEVICE_SECRET_KEY changed since it was sealed). Every
+   * call is then refused as BAD_KEY without asking the provider: nothing is bought, and the sup sees
+   * why in the provider's last error.
+   */
+  apiKey: string | null;
   /** Per call, including reading the answer; default 15 s. */
   timeoutMs?: number;
   /** GET (default) or POST with the parameters in the query string and an empty form body. */
@@ -49,6 +54,8 @@ const UNKNOWN_MESSAGES: Record<Extract<UpstreamOutcome<never>, { kind: 'unknown'
   provider_error: '上游接口内部错误',
 };
 
+const UNOPENED_KEY = '上游 API 密钥无法解密（加密密钥已更换？），请重新填写';
+
 export function handlerUrl(baseUrl: string): URL {
   const url = new URL(baseUrl.trim());
   if (!/\.php$/i.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/+$/, '')}/stubs/handler_api.php`;
@@ -56,7 +63,7 @@ export function handlerUrl(baseUrl: string): URL {
 }
 
 export class UpstreamClient {
-  readonly #apiKey: string;
+  readonly #apiKey: string | null;
   readonly #url: URL;
   readonly #timeoutMs: number;
   readonly #method: 'GET' | 'POST';
@@ -105,6 +112,7 @@ export class UpstreamClient {
   }
 
   async #call<T>(action: UpstreamAction, params: Record<string, string>): Promise<UpstreamOutcome<T>> {
+    if (this.#apiKey === null) return { kind: 'refused', word: 'BAD_KEY', detail: null, message: UNOPENED_KEY };
     const url = new URL(this.#url);
     url.searchParams.set('api_key', this.#apiKey);
     url.searchParams.set('action', action);

@@ -64,28 +64,35 @@ export function statement<R>(
     if (!bySize) shapes.set(inner.adapter, bySize = new Map());
     let shape = bySize.get(size);
     if (!shape) {
-      shape = compileShape(build(executor, marker, size).compile());
+      shape = compileShape(build(executor, value, size).compile());
       if (size <= MAX_CACHED_SIZE) bySize.set(size, shape);
     }
-    const rows = values.rows as Record<string, unknown>[] | undefined;
-    const parameters = shape.slots.map((s) => (s.name === undefined ? s.constant : s.row < 0 ? values[s.name] : rows![s.row][s.name]));
-    if (parameters.includes(undefined)) throw new Error('statement: a value is missing');
     inner.transformQuery(shape.query.query, shape.query.queryId);
-    return inner.executeQuery<R>({ ...shape.query, parameters });
+    return inner.executeQuery<R>({ ...shape.query, parameters: parametersOf(shape, values) });
   };
 }
 
 const MAX_CACHED_SIZE = 32;
 const MARK = '\u0001value:';
-const marker = (name: string, row = -1) => `${MARK}${row}:${name}`;
+/** A named value in a statement being built (see `statement`): `value('a')`, or `value('a', i)` for row i's. */
+export const value = (name: string, row = -1): any => `${MARK}${row}:${name}`;
 
-interface Shape<R> { query: CompiledQuery<R>; slots: { name?: string; row: number; constant?: unknown }[] }
+export interface Shape<R = unknown> { query: CompiledQuery<R>; slots: { name?: string; row: number; constant?: unknown }[] }
 
-function compileShape<R>(query: CompiledQuery<R>): Shape<R> {
+/** A compiled query whose parameters are `value()` markers (or constants the builder gave), ready to run with values. */
+export function compileShape<R>(query: CompiledQuery<R>): Shape<R> {
   const slots = query.parameters.map((p) => {
     if (typeof p !== 'string' || !p.startsWith(MARK)) return { row: -1, constant: p };
     const [row, name] = [p.slice(MARK.length, p.indexOf(':', MARK.length)), p.slice(p.indexOf(':', MARK.length) + 1)];
     return { name, row: Number(row) };
   });
   return { query, slots };
+}
+
+/** The parameters of one run: each slot's value (`values[name]`, or `values.rows[row][name]`) or constant. */
+export function parametersOf(shape: Shape<unknown>, values: Record<string, unknown>): unknown[] {
+  const rows = values.rows as Record<string, unknown>[] | undefined;
+  const parameters = shape.slots.map((s) => (s.name === undefined ? s.constant : s.row < 0 ? values[s.name] : rows![s.row][s.name]));
+  if (parameters.includes(undefined)) throw new Error('statement: a value is missing');
+  return parameters;
 }

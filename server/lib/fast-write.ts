@@ -1,11 +1,13 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type { Database } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
+import { compileShape, parametersOf, value, type Shape } from './fast-query.js';
 
 /**
  * Write transactions for the hottest write path (every inbound message), where building and
  * compiling Kysely queries and the promise hops between statements cost more than SQLite's work.
- * Statements are built and compiled once per database (`statement`), their values given by name.
+ * Statements are built and compiled once per database (`statement`), their values given by name
+ * (`value`, as in fast-query.ts).
  * A transaction is written once, as a generator that yields statements and receives their results
  * (`writeTransaction`). On PostgreSQL it runs through Kysely's transaction. On SQLite it runs
  * synchronously on better-sqlite3, holding Kysely's connection so no other query interleaves, and
@@ -16,15 +18,9 @@ import type { DB } from '../db/schema.js';
  * Like every write through Kysely, it empties the read caches.
  */
 
-const MARK = '\u0000fast-write:';
+export { value };
 
-/** A named value in a statement being built: `statement((db) => db.updateTable('t').set({ a: value('a') }))`. */
-export const value = (name: string): never => `${MARK}${name}` as never;
-
-interface Ready {
-  query: CompiledQuery;
-  /** Per parameter of the compiled query: the name of the value to put there, or the constant the builder gave. */
-  slots: Array<{ name: string } | { constant: unknown }>;
+interface Ready extends Shape {
   sqlite?: SqliteStatement;
 }
 
@@ -32,16 +28,15 @@ export interface Statement {
   ready(database: Database): Ready;
 }
 
+/** A statement built and compiled once per database, its values named with `value(name)` where it is built. */
 export function statement(build: (db: Kysely<DB>) => Compilable<unknown>): Statement {
   const compiled = new WeakMap<Database, Ready>();
   return {
     ready(database) {
       let r = compiled.get(database);
       if (!r) {
-        const query = build(database.db).compile();
-        const slots = query.parameters.map((p) =>
-          typeof p === 'string' && p.startsWith(MARK) ? { name: p.slice(MARK.length) } : { constant: p });
-        r = { query, slots, sqlite: database.sqlite?.prepare(query.sql) };
+        const shape = compileShape(build(database.db).compile());
+        r = { ...shape, sqlite: database.sqlite?.prepare(shape.query.sql) };
         compiled.set(database, r);
       }
       return r;
@@ -49,18 +44,10 @@ export function statement(build: (db: Kysely<DB>) => Compilable<unknown>): State
   };
 }
 
-function parametersOf(r: Ready, values: Record<string, unknown>): unknown[] {
-  return r.slots.map((s) => {
-    if ('constant' in s) return s.constant;
-    if (!(s.name in values)) throw new Error(`fast-write: no value for ${s.name}`);
-    return values[s.name];
-  });
-}
-
 export interface StepResult {
   /** The rows a read (or a write with RETURNING) gave. */
   rows: Record<string, any>[];
-  /** The rows a write changed. */
+  /** The rows a write changed (with RETURNING: the rows it returned, on both databases). */
   changes: number;
 }
 
@@ -145,9 +132,13 @@ function drive<T>(database: Database, steps: TransactionBody<T>): T {
     const [s, values] = next.value;
     const r = s.ready(database);
     const parameters = parametersOf(r, values);
-    const result = r.sqlite!.reader
-      ? { rows: r.sqlite!.all(parameters) as Record<string, any>[], changes: 0 }
-      : { rows: [], changes: r.sqlite!.run(parameters).changes };
+    let result: StepResult;
+    if (r.sqlite!.reader) {
+      const rows = r.sqlite!.all(parameters) as Record<string, any>[];
+      result = { rows, changes: /^\s*select\b/i.test(r.query.sql) ? 0 : rows.length };
+    } else {
+      result = { rows: [], changes: r.sqlite!.run(parameters).changes };
+    }
     next = steps.next(result);
   }
   return next.value;

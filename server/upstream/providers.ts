@@ -10,14 +10,22 @@ export interface Provider {
   client: UpstreamClient;
 }
 
-/** A provider and a client for it; the key, opened from its sealed form, stays inside the client (never logged, never answered). */
+/**
+ * A provider and a client for it; the key, opened from its sealed form, stays inside the client (never
+ * logged, never answered). A key that cannot be opened gives a client that refuses every call (BAD_KEY):
+ * a purchase refunds its units, the jobs keep their links and note the error, instead of failing.
+ */
 export async function loadProvider(ctx: Ctx, id: number): Promise<Provider | null> {
   const row = await ctx.db.selectFrom('providers').select(['id', 'name', 'base_url', 'api_key', 'enabled'])
     .where('id', '=', id).executeTakeFirst();
   if (!row) return null;
+  let apiKey: string | null = null;
+  try {
+    apiKey = secretBox(ctx.settings).open(row.api_key);
+  } catch { /* sealed under another DEVICE_SECRET_KEY */ }
   return {
     id: Number(row.id), name: row.name, enabled: Boolean(Number(row.enabled)),
-    client: new UpstreamClient({ baseUrl: row.base_url, apiKey: secretBox(ctx.settings).open(row.api_key), timeoutMs: ctx.settings.upstreamTimeoutMs }),
+    client: new UpstreamClient({ baseUrl: row.base_url, apiKey, timeoutMs: ctx.settings.upstreamTimeoutMs }),
   };
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGoods, buyOk, credit, expectBooksBalance } from '../helpers/commerce.js';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate.js';
 import { migrate } from '../../server/db/migrate.js';
+import { secretBox } from '../../server/devices/secret-box.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../helpers/server.js';
 
 const MINUTE = 60_000;
@@ -62,6 +63,16 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     const edited = await s.post('/api/provider/edit', { id: providerId, remark: '主渠道' }, sup);
     expect(edited.code).toBe(200);
     expect(JSON.stringify(edited)).not.toContain(fake.apiKey);
+  });
+
+  it('a key with characters no provider issues is refused with a reason, adding and editing', async () => {
+    const long = '密'.repeat(255);
+    const added = await s.post('/api/provider/add', { name: '错误密钥', base_url: fake.url, api_key: long }, sup);
+    expect(added.code).toBe(400);
+    expect(added.data.errors.api_key).toContain('只能包含');
+    const edited = await s.post('/api/provider/edit', { id: providerId, api_key: 'has space' }, sup);
+    expect(edited.code).toBe(400);
+    expect((await s.post('/api/provider/balance', { id: providerId }, sup)).code).toBe(200);
   });
 
   it('the key is stored sealed, not as given; the provider still receives the key itself, also after an edit that leaves it', async () => {
@@ -207,6 +218,25 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     expect((await s.post('/api/provider/edit', { id: providerId, api_key: fake.apiKey }, sup)).code).toBe(200);
     expect((await s.post('/api/provider/balance', { id: providerId }, sup)).code).toBe(200);
     expect((await provider()).last_error).toBe(null);
+    await expectBooksBalance(s, sup);
+  });
+
+  it('a key sealed under another DEVICE_SECRET_KEY: the purchase is refunded, nothing is asked of the provider, the sup reads why', async () => {
+    const sealed = async () => (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
+    const good = await sealed();
+    const foreign = secretBox({ deviceSecretKey: 'another-machine-secret-key', dataDir: '' }).seal(fake.apiKey);
+    await db().updateTable('providers').set({ api_key: foreign }).where('id', '=', providerId).execute();
+    const before = await balanceOf(buyer.id);
+    const asked = fake.requests.length;
+    const r = await buy(2);
+    expect(r.code, r.message).toBe(409);
+    expect(r.message).toContain('无法解密');
+    expect(await balanceOf(buyer.id)).toBe(before);
+    expect(fake.requests.length).toBe(asked);
+    expect((await provider()).last_error).toContain('无法解密');
+    expect((await s.post('/api/provider/balance', { id: providerId }, sup)).code).toBe(409);
+    await db().updateTable('providers').set({ api_key: good }).where('id', '=', providerId).execute();
+    expect((await s.post('/api/provider/balance', { id: providerId }, sup)).code).toBe(200);
     await expectBooksBalance(s, sup);
   });
 
