@@ -79,7 +79,9 @@ export function mailText(mail: Pick<InboundMail, 'subject' | 'text'>): string {
  * smtp-server holds every new connection 100 ms before its greeting, to catch clients that talk
  * before it (a public mail exchanger's defence against spam bots), and has no option for it: that
  * was most of a code mail's way in. This receiver takes mail only for mailboxes in stock and refuses
- * the rest at RCPT, so the greeting goes at once; the rest is as smtp-server's own connect().
+ * the rest at RCPT, so the greeting goes at once. The rest is smtp-server's own connect() and its
+ * connection's init() (the client limit included) as of 3.21, whose internals this calls: package.json
+ * keeps smtp-server to 3.21.x, and tests/api/intake-mail.test.ts runs real SMTP sessions through it.
  */
 class PromptSmtpServer extends SMTPServer {
   override connect(socket: net.Socket, socketOptions?: SMTPConnectionOptions | null): void {
@@ -87,7 +89,11 @@ class PromptSmtpServer extends SMTPServer {
     this.connections.add(connection);
     connection.on('error', (err) => this._onError(err));
     connection.on('connect', (data) => this._onClientConnect(data));
-    connection._setListeners(() => connection.connectionReady());
+    connection._setListeners(() => {
+      const limit = this.options.maxClients;
+      if (limit && this.connections.size > limit) return connection.send(421, `${connection.name} Too many connected clients, try again in a moment`, false);
+      connection.connectionReady();
+    });
   }
 }
 
