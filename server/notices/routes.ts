@@ -18,7 +18,7 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: Ctx): void {
   const recentRows = prepared((db) => db.selectFrom('notices').select(columns).orderBy('id', 'desc').limit(RECENT));
   app.get('/api/notice/recent', { config: { access: 'any' } }, async (_request, reply) => {
     const json = await ctx.database.caches.get('notices:recent', ctx.now(), async () => {
-      const list = await serializeRows(ctx.db, def, await recentRows(ctx.database, [RECENT]), 'customer', tz);
+      const list = serializeRows(def, await recentRows(ctx.database, [RECENT]), 'customer', tz);
       return JSON.stringify(ok({ list }));
     });
     return reply.type('application/json; charset=utf-8').send(json);
@@ -29,6 +29,6 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { id } = request.query as { id?: string };
     if (id !== undefined) return ok(await readOne(ctx, def, request, idOf(id)));
     const row = await ctx.db.selectFrom('notices').select(columns).where('popup', '=', 1).orderBy('id', 'desc').limit(1).executeTakeFirst();
-    return ok(row ? (await serializeRows(ctx.db, def, [row], 'customer', tz))[0] : null);
+    return ok(row ? serializeRows(def, [row], 'customer', tz)[0] : null);
   });
 }

@@ -48,7 +48,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
         withLabels(db.selectFrom(def.table).selectAll().where('id', 'in', page), def, roleOfRequest(request))
           .orderBy(q.sort.column, q.sort.order).orderBy('id', q.sort.order).execute(),
       ]);
-      const list = await serializeRows(db, def, rows, roleOfRequest(request), tz, true);
+      const list = serializeRows(def, rows, roleOfRequest(request), tz);
       await hooks.present?.(list, rows, { ctx, request });
       return ok({ list, total: Math.min(total, COUNT_CAP), ...(total > COUNT_CAP ? { capped: true } : {}) });
     });
@@ -140,9 +140,9 @@ export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyReques
   const db = ctx.db as unknown as Kysely<any>;
   const role = roleOfRequest(request);
   if (!allows(def.access.show, role)) throw fail.forbidden();
-  const row = await scopedRows(db, def, request, 'show').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await withLabels(scopedRows(db, def, request, 'show').selectAll().where('id', '=', id), def, role).executeTakeFirst();
   if (!row) throw fail.notFound(`${def.label}不存在`);
-  const [out] = await serializeRows(db, def, [row], role, ctx.settings.timeZone);
+  const [out] = serializeRows(def, [row], role, ctx.settings.timeZone);
   await hooks.present?.([out], [row], { ctx, request });
   return out;
 }

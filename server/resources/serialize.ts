@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { resources, type FieldDef, type ResourceDef, type Role } from '../../resources.config.js';
 import { sanitizeHtml } from '../html/sanitize.js';
 import { toDollars } from '../lib/money.js';
@@ -29,7 +29,7 @@ const refTarget = (field: FieldDef) => (field.type === 'ref' && field.ref ? (res
 
 /**
  * A query of the resource's rows that also reads, for every ref field the role may read, the
- * referenced row's label: one statement, instead of one more per ref field (serializeRows `labelled`).
+ * referenced row's label (serializeRows sends it): one statement, instead of one more per ref field.
  */
 export function withLabels<Q extends SelectQueryBuilder<any, any, any>>(q: Q, def: ResourceDef, role: Role): Q {
   for (const [name, field] of readableFields(def, role)) {
@@ -42,34 +42,20 @@ export function withLabels<Q extends SelectQueryBuilder<any, any, any>>(q: Q, de
   return q;
 }
 
-/** Rows as the API sends them, with `<field>_label` naming each referenced row (read with the rows when `labelled`). */
-export async function serializeRows(
-  db: Kysely<any>, def: ResourceDef, rows: Record<string, unknown>[], role: Role, tz: string, labelled = false,
-): Promise<Record<string, unknown>[]> {
+/**
+ * Rows as the API sends them, with `<field>_label` naming each referenced row: the rows must have been
+ * read with withLabels (rows of a resource without ref fields need nothing more).
+ */
+export function serializeRows(def: ResourceDef, rows: Record<string, unknown>[], role: Role, tz: string): Record<string, unknown>[] {
   const fields = readableFields(def, role);
-  const labels = labelled ? {} : await refLabels(db, fields, rows);
   return rows.map((row) => {
     const out: Record<string, unknown> = { id: Number(row.id) };
     for (const [name, field] of fields) {
       out[name] = outValue(field, row[name], tz);
       if (field.type !== 'ref') continue;
-      const label = labelled ? row[labelColumn(name)] : labels[name]?.get(Number(row[name]));
+      const label = row[labelColumn(name)];
       out[`${name}_label`] = label === null || label === undefined ? null : String(label);
     }
     return out;
   });
-}
-
-async function refLabels(db: Kysely<any>, fields: [string, FieldDef][], rows: Record<string, unknown>[]) {
-  const labels: Record<string, Map<number, string>> = {};
-  for (const [name, field] of fields) {
-    if (field.type !== 'ref' || !field.ref) continue;
-    const target = refTarget(field);
-    const ids = [...new Set(rows.map((r) => Number(r[name])).filter((n) => Number.isFinite(n) && n > 0))];
-    labels[name] = new Map();
-    if (!target || !ids.length) continue;
-    const found = await db.selectFrom(target.table).select(['id', field.ref.labelField]).where('id', 'in', ids).execute();
-    for (const r of found) labels[name].set(Number(r.id), String(r[field.ref.labelField]));
-  }
-  return labels;
 }

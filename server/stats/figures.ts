@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/connection.js';
 import type { DB } from '../db/schema.js';
-import { holds, rolled, sumIn, type RollupName, type Scope } from './rollup.js';
+import { holds, rolled, scopeConditions, sumIn, type RollupName, type Scope } from './rollup.js';
 
 /**
  * Sums and counts over windows [from, now], optionally for one user, several at once. All money in
@@ -32,9 +32,7 @@ async function readWindows(db: Kysely<DB>, table: string, windows: Window[], sum
   const starts = windows.map((w) => w.from);
   const users = [...new Set(windows.map((w) => w.userId))];
   const all = { from: starts.every((f) => f !== undefined) ? Math.min(...(starts as number[])) : undefined, userId: users.length === 1 ? users[0] : undefined };
-  const conditions = [
-    where, all.userId !== undefined ? sql`user_id = ${all.userId}` : undefined, all.from !== undefined ? sql`create_at >= ${all.from}` : undefined,
-  ].filter((c) => c !== undefined);
+  const conditions = scopeConditions(all, where);
   const columns = windows.flatMap((w, i) => Object.entries(sums).map(([key, value]) => sumIn(w, value, `${key}${i}`)));
   const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)} from ${sql.table(table)}
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`.execute(db);

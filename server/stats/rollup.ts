@@ -73,12 +73,17 @@ function partOf(name: RollupName, r: Rollup, { from, userId }: Scope) {
   return from !== undefined ? { name: `${name}/slot`, op: '>=', value: from } : { name: `${name}/user`, op: '=', value: userId! };
 }
 
-/** `sum(value)` over the rows in the scope (and meeting `where`) of those a statement reads, as column `as`. */
-export function sumIn(scope: Scope, value: RawBuilder<unknown>, as: string, where?: RawBuilder<unknown>) {
-  const conditions = [
+/** The conditions of a scope's rows (and `where`): its user's, from its start. */
+export function scopeConditions(scope: Scope, where?: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  return [
     where, scope.userId !== undefined ? sql`user_id = ${scope.userId}` : undefined,
     scope.from !== undefined ? sql`create_at >= ${scope.from}` : undefined,
   ].filter((c) => c !== undefined);
+}
+
+/** `sum(value)` over the rows in the scope (and meeting `where`) of those a statement reads, as column `as`. */
+export function sumIn(scope: Scope, value: RawBuilder<unknown>, as: string, where?: RawBuilder<unknown>) {
+  const conditions = scopeConditions(scope, where);
   const counted = conditions.length ? sql`case when ${sql.join(conditions, sql` and `)} then ${value} else 0 end` : value;
   return sql`coalesce(sum(${counted}), 0) as ${sql.ref(as)}`;
 }
