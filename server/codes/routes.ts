@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../context.js';
 import { Code, fail, ok } from '../http/envelope.js';
-import { prepared } from '../lib/fast-query.js';
+import { batchedRead } from '../lib/fast-query.js';
 import { formatTime } from '../lib/time.js';
 import { codeSignal } from './notify.js';
 import { Buckets } from './rate.js';
@@ -10,22 +10,22 @@ import { codeView, statusText, type LinkRow } from './view.js';
 export const MAX_WAIT_SECONDS = 60;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
-const linkByToken = prepared((db) => db.selectFrom('tokens')
+const linkByToken = batchedRead((db) => db.selectFrom('tokens')
   .select(['id', 'state', 'identifier', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'receive_limit', 'received'])
   .where('token', '=', ''));
 
 /**
  * `GET /api/code/<token>`: no login, the link is the key. JSON (the envelope), `?format=text`
  * (SMS-Activate words) and `?wait=N` (up to 60 s, answered as soon as a code arrives). Each read
- * is one prepared lookup by the token's unique index and no write; the limits per link and per
- * address live in this process's memory.
+ * is one lookup by the token's unique index (batched with the other reads of its turn) and no write;
+ * the limits per link and per address live in this process's memory.
  */
 export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
   const perLink = new Buckets(ctx.settings.codeRatePerToken, Math.max(10, Math.ceil(ctx.settings.codeRatePerToken / 6)));
   const perAddress = new Buckets(ctx.settings.codeRatePerAddress, Math.max(10, Math.ceil(ctx.settings.codeRatePerAddress / 6)));
   const signal = codeSignal(ctx.database);
-  const read = async (token: string) => (await linkByToken(ctx.database, [token]))[0] as LinkRow | undefined;
+  const read = (token: string) => linkByToken(ctx.database, token) as Promise<LinkRow | undefined>;
 
   app.get('/api/code/:token', { config: { access: 'public' }, schema: { response: { 200: answerSchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };

