@@ -11,17 +11,21 @@ import type { DB } from '../db/schema.js';
  * for its columns, which V8 runs several times faster than better-sqlite3's key-by-key row objects.
  */
 export function prepared<T>(build: (db: Kysely<DB>) => Compilable<T>): (database: Database, parameters: unknown[]) => Promise<T[]> {
-  const ready = new WeakMap<Database, Ready<T>>();
-  return async (database, parameters) => {
-    let r = ready.get(database);
-    if (!r) {
-      r = prepare(database, build(database.db).compile());
-      ready.set(database, r);
-    }
+  return readyFor(build, async (r, database, parameters: unknown[]) => {
     if (parameters.length !== r.query.parameters.length) throw new Error('prepared query: wrong number of parameters');
     if (r.sqlite) return r.sqlite.statement.all(parameters).map(r.sqlite.row);
     const query: CompiledQuery<T> = { ...r.query, parameters };
     return (await database.db.executeQuery(query)).rows;
+  });
+}
+
+/** `run` given the query `build` makes, compiled (and on SQLite prepared) once per database. */
+function readyFor<T, A, R>(build: (db: Kysely<DB>) => Compilable<T>, run: (r: Ready<T>, database: Database, arg: A) => R): (database: Database, arg: A) => R {
+  const ready = new WeakMap<Database, Ready<T>>();
+  return (database, arg) => {
+    let r = ready.get(database);
+    if (!r) ready.set(database, (r = prepare(database, build(database.db).compile())));
+    return run(r, database, arg);
   };
 }
 
@@ -32,32 +36,31 @@ export function prepared<T>(build: (db: Kysely<DB>) => Compilable<T>): (database
  * quarter less CPU per code read. On PostgreSQL each runs as `prepared` runs it.
  */
 export function batchedRead<T>(build: (db: Kysely<DB>) => Compilable<T>): (database: Database, key: unknown) => Promise<T | undefined> {
-  const one = prepared(build);
-  const batches = new WeakMap<Database, { key: unknown; resolve(row: T | undefined): void; reject(err: unknown): void }[]>();
-  const ready = new WeakMap<Database, Ready<T>>();
-  const run = (database: Database) => {
-    const batch = batches.get(database)!;
-    batches.delete(database);
-    let r = ready.get(database);
-    try {
-      if (!r) ready.set(database, (r = prepare(database, build(database.db).compile())));
-      const { statement, row } = r.sqlite!;
-      const rows = database.sqlite!.transaction(() => batch.map((b) => {
-        const [found] = statement.all([b.key]);
-        return found === undefined ? undefined : row(found);
-      }))();
-      batch.forEach((b, i) => b.resolve(rows[i]));
-    } catch (err) {
-      for (const b of batch) b.reject(err);
-    }
-  };
+  type Waiting = { key: unknown; resolve(row: T | undefined): void; reject(err: unknown): void };
+  const batches = new WeakMap<Database, Waiting[]>();
+  const run = readyFor(build, (r, database, batch: Waiting[]) => {
+    const { statement, row } = r.sqlite!;
+    const rows = database.sqlite!.transaction(() => batch.map((b) => {
+      const [found] = statement.all([b.key]);
+      return found === undefined ? undefined : row(found);
+    }))();
+    batch.forEach((b, i) => b.resolve(rows[i]));
+  });
+  const one = readyFor(build, async (r, database, key: unknown) => (await database.db.executeQuery<T>({ ...r.query, parameters: [key] })).rows[0]);
   return (database, key) => {
-    if (!database.sqlite) return one(database, [key]).then((rows) => rows[0]);
+    if (!database.sqlite) return one(database, key);
     return new Promise((resolve, reject) => {
       let batch = batches.get(database);
       if (!batch) {
         batches.set(database, (batch = []));
-        setImmediate(run, database);
+        setImmediate(() => {
+          batches.delete(database);
+          try {
+            run(database, batch!);
+          } catch (err) {
+            for (const b of batch!) b.reject(err);
+          }
+        });
       }
       batch.push({ key, resolve, reject });
     });

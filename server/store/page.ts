@@ -22,14 +22,17 @@ interface Drawn { at: number; html: Buffer; gzip: Buffer }
  * build's pre-rendered store (dist/store/index.html) with the cards drawn by the app's own components
  * (dist/ssr/store-cards.mjs) in its product slot, and their data for the app to take over without
  * loading them again. Everyone gets the list prices, so one drawing serves all for FRESH_MS. Without
- * those build files (an older build) the route is not added and /store is the plain app.
+ * those build files (an older build) the route is not added and /store is the pre-rendered page alone.
  */
 export function registerStorePage(app: FastifyInstance, ctx: Ctx, root: string): void {
   const templateFile = path.join(root, 'store', 'index.html');
   const rendererFile = path.join(root, 'ssr', 'store-cards.mjs');
   if (!fs.existsSync(templateFile) || !fs.existsSync(rendererFile)) return;
   const template = fs.readFileSync(templateFile, 'utf8');
-  if (!template.includes(SLOT)) throw new Error(`${templateFile}: no product slot`);
+  if (!template.includes(SLOT)) {
+    ctx.log.warn(`${templateFile} 中没有商品占位：/store 不预先绘制商品（请重新构建控制台）`);
+    return;
+  }
   let render: Promise<Render> | null = null;
   let drawn: Drawn | null = null;
   let drawing: Promise<Drawn> | null = null;

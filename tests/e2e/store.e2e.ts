@@ -202,6 +202,8 @@ describe('the store', () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
       await withBrowser(viewport, async (page) => {
         await page.goto(`${s.url}/store`);
+        // The cards the server drew are replaced by the app's own once it runs: read those.
+        await expect.poll(() => page.locator('.store-products-snapshot').count()).toBe(0);
         await expect.poll(() => page.getByTestId('product-card').count()).toBe(3);
         expect(await page.getByTestId('product-card').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0]))).toEqual([TG.title, MAIL.title, WA.title]);
         expect(await card(page, TG.title).getByTestId('product-price').innerText()).toBe('$1.50');
