@@ -92,10 +92,10 @@ async function serve(kind: string): Promise<void> {
     return;
   }
   const { buildApp } = await import('../server/app.js');
-  const { connect } = await import('../server/db/connection.js');
-  const { migrate } = await import('../server/db/migrate.js');
+  const { connect } = await import('../server/platform/db/connection.js');
+  const { migrate } = await import('../server/platform/db/migrate.js');
   const { readSettings } = await import('../server/env.js');
-  const { ensureFirstSup } = await import('../server/users/bootstrap.js');
+  const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
   await profile(kind);
   const url = process.env.BENCH_DATABASE_URL;
   const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-intake-')) : undefined;

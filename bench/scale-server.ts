@@ -19,10 +19,10 @@ export const SUP_PASSWORD = 'Bench-pass-1234';
 async function serve(kind: string): Promise<void> {
   const ready = childReady();
   const { buildApp } = await import('../server/app.js');
-  const { connect } = await import('../server/db/connection.js');
-  const { migrate } = await import('../server/db/migrate.js');
+  const { connect } = await import('../server/platform/db/connection.js');
+  const { migrate } = await import('../server/platform/db/migrate.js');
   const { readSettings } = await import('../server/env.js');
-  const { ensureFirstSup } = await import('../server/users/bootstrap.js');
+  const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
 
   const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-')) : '';
   const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;

@@ -5,10 +5,10 @@
  * ledger sums to its balance; the difference is 0). One customer in ten orders is the heavy buyer's.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../server/db/connection.js';
-import type { DB } from '../server/db/schema.js';
-import { manualRecharge } from '../server/recharge/manual.js';
-import { createSession } from '../server/sessions/store.js';
+import type { Database } from '../server/platform/db/connection.js';
+import type { DB } from '../server/schema/tables.js';
+import { manualRecharge } from '../server/finance/manual-recharge.js';
+import { createSession } from '../server/accounts/sessions.js';
 
 export interface ScaleOptions {
   customers: number;

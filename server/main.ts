@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { buildApp } from './app.js';
-import { connect } from './db/connection.js';
-import { migrate } from './db/migrate.js';
+import { connect } from './platform/db/connection.js';
+import { migrate } from './platform/db/migrate.js';
 import { readSettings } from './env.js';
-import { ensureFirstSup } from './users/bootstrap.js';
+import { ensureFirstSup } from './accounts/first-sup.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const settings = readSettings();

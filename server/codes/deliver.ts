@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Ctx } from '../context.js';
-import { prepared } from '../lib/fast-query.js';
-import { statement, value, writeTransaction, type TransactionBody } from '../lib/fast-write.js';
-import { identKey } from '../stock/parse.js';
-import { RECEIVING } from '../tokens/states.js';
+import type { Ctx } from '../platform/context.js';
+import { prepared } from '../platform/lib/fast-query.js';
+import { statement, value, writeTransaction, type TransactionBody } from '../platform/lib/fast-write.js';
+import { identKey } from '../catalog/stock-lines.js';
+import { RECEIVING } from '../links/states.js';
 import { extractCode } from './extract.js';
 import { chooseLinks } from './match.js';
-import { codeSignal } from './notify.js';
+import { codeSignal } from '../links/code-wake.js';
 
 export interface InboundMessage {
   source: 'sms' | 'mail' | 'upstream' | 'manual';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
-import { statement } from '../lib/fast-query.js';
+import type { DB } from '../schema/tables.js';
+import { statement } from '../platform/lib/fast-query.js';
 import { resolvePrice, type Discount, type Price } from './price.js';
 
 /** What prices a user's purchases: their group's rate and their discounts. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/connection.js';
-import type { DB } from '../db/schema.js';
+import type { Database } from '../platform/db/connection.js';
+import type { DB } from '../schema/tables.js';
 import { holds, rolled, scopeConditions, sumIn, type RollupName, type Scope } from './rollup.js';
 
 /**

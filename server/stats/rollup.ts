@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Database } from '../db/connection.js';
+import type { Database } from '../platform/db/connection.js';
 
 /**
  * Totals over tables that only ever grow (ledger, recharges, tokens), without reading a million rows

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.js';
-import { sessionOf } from '../http/auth.js';
-import { ok } from '../http/envelope.js';
-import { toDollars } from '../lib/money.js';
-import { startOfDay, startOfMonth } from '../lib/time.js';
+import type { Ctx } from '../platform/context.js';
+import { sessionOf } from '../platform/http/auth.js';
+import { ok } from '../platform/http/envelope.js';
+import { toDollars } from '../platform/lib/money.js';
+import { startOfDay, startOfMonth } from '../platform/lib/time.js';
 import { orderSums, rechargeSums, tokenCounts, userFigures } from './figures.js';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Ctx } from '../context.js';
+import type { Ctx } from '../platform/context.js';
 import { defaultPricing } from '../pricing/lookup.js';
 import { listProducts } from './products.js';
 

@@ -1,9 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Ctx } from '../context.js';
-import { sanitizeHtml } from '../html/sanitize.js';
-import { toDollars } from '../lib/money.js';
+import type { Ctx } from '../platform/context.js';
+import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
+import { toDollars } from '../platform/lib/money.js';
 import { priceOf, type Pricing } from '../pricing/lookup.js';
-import { escapeLike } from '../resources/query.js';
+import { escapeLike } from '../platform/crud/query.js';
 
 export interface ProductFilter { page: number; pageSize: number; channel?: 'sms' | 'mail'; keyword?: string }
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Ctx } from '../context.js';
-import { bearer } from '../http/auth.js';
-import { fail, ok } from '../http/envelope.js';
-import { objectBody, rejectUnknown } from '../http/validate.js';
+import type { Ctx } from '../platform/context.js';
+import { bearer } from '../platform/http/auth.js';
+import { fail, ok } from '../platform/http/envelope.js';
+import { objectBody, rejectUnknown } from '../platform/http/validate.js';
 import { defaultPricing, userPricing, type Pricing } from '../pricing/lookup.js';
-import { positiveInt } from '../resources/query.js';
-import { resolveSession } from '../sessions/store.js';
+import { positiveInt } from '../platform/crud/query.js';
+import { resolveSession } from '../accounts/sessions.js';
 import { listProducts, type ProductFilter } from './products.js';
 
 const MAX_PAGE_SIZE = 100;

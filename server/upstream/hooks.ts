@@ -1,8 +1,8 @@
-import type { Ctx } from '../context.js';
-import { secretBox } from '../devices/secret-box.js';
-import { fail } from '../http/envelope.js';
-import type { Row } from '../http/validate.js';
-import type { ResourceHooks } from '../resources/hooks.js';
+import type { Ctx } from '../platform/context.js';
+import { secretBox } from '../platform/lib/secret-box.js';
+import { fail } from '../platform/http/envelope.js';
+import type { Row } from '../platform/http/validate.js';
+import type { ResourceHooks } from '../platform/crud/hooks.js';
 
 /** The values as stored: trimmed, the API key sealed (server/devices/secret-box.ts). */
 const stored = (ctx: Ctx, values: Row): Row => {

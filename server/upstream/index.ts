@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.js';
-import { registerSource } from '../orders/acquire.js';
+import type { Ctx } from '../platform/context.js';
+import { registerSource } from '../sales/acquire.js';
 import { registerProviderRoutes } from './routes.js';
 import { settleUpstream, upstreamSource } from './source.js';
 

@@ -1,9 +1,9 @@
-import type { Ctx } from '../context.js';
+import type { Ctx } from '../platform/context.js';
 import { deliverMessage } from '../codes/deliver.js';
 import { extractCode } from '../codes/extract.js';
-import type { SetStatusCode } from '../codes/upstream-client.js';
-import type { Job } from '../jobs/runner.js';
-import { refundToken } from '../orders/refund.js';
+import type { SetStatusCode } from './client.js';
+import type { Job } from '../platform/jobs/runner.js';
+import { refundToken } from '../sales/refund.js';
 import { providerCache, noteError, type Provider } from './providers.js';
 import { reconcileJob } from './reconcile.js';
 

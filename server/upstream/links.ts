@@ -1,8 +1,8 @@
-import type { Ctx } from '../context.js';
-import { AppError } from '../http/envelope.js';
-import type { GoodsRow } from '../orders/acquire.js';
-import { refundToken } from '../orders/refund.js';
-import { identKey } from '../stock/parse.js';
+import type { Ctx } from '../platform/context.js';
+import { AppError } from '../platform/http/envelope.js';
+import type { GoodsRow } from '../sales/acquire.js';
+import { refundToken } from '../sales/refund.js';
+import { identKey } from '../catalog/stock-lines.js';
 
 const HOUR = 3_600_000;
 

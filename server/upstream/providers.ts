@@ -1,7 +1,7 @@
-import type { Ctx } from '../context.js';
-import { secretBox } from '../devices/secret-box.js';
-import { fail } from '../http/envelope.js';
-import { UpstreamClient, type UpstreamOutcome } from '../codes/upstream-client.js';
+import type { Ctx } from '../platform/context.js';
+import { secretBox } from '../platform/lib/secret-box.js';
+import { fail } from '../platform/http/envelope.js';
+import { UpstreamClient, type UpstreamOutcome } from './client.js';
 
 export interface Provider {
   id: number;

@@ -1,6 +1,6 @@
-import type { Ctx } from '../context.js';
-import type { Job } from '../jobs/runner.js';
-import type { ActiveActivation } from '../codes/upstream-client.js';
+import type { Ctx } from '../platform/context.js';
+import type { Job } from '../platform/jobs/runner.js';
+import type { ActiveActivation } from './client.js';
 import { askFor } from './source.js';
 import { assignNumber, failUnit } from './links.js';
 import { providerCache, noteError } from './providers.js';

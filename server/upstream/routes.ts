@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.js';
-import { ok } from '../http/envelope.js';
-import { objectBody, rejectUnknown } from '../http/validate.js';
-import { toDollars } from '../lib/money.js';
-import { formatTime } from '../lib/time.js';
-import { idOf } from '../resources/routes.js';
+import type { Ctx } from '../platform/context.js';
+import { ok } from '../platform/http/envelope.js';
+import { objectBody, rejectUnknown } from '../platform/http/validate.js';
+import { toDollars } from '../platform/lib/money.js';
+import { formatTime } from '../platform/lib/time.js';
+import { idOf } from '../platform/crud/routes.js';
 import { refreshBalance } from './providers.js';
 
 /** `POST /api/provider/balance` (sup) `{ id }`: asks the provider its balance now (getBalance). */

@@ -1,7 +1,7 @@
-import type { Ctx } from '../context.js';
-import { fail } from '../http/envelope.js';
-import type { GoodsRow, Settle, Source } from '../orders/acquire.js';
-import type { Purchase } from '../orders/buy.js';
+import type { Ctx } from '../platform/context.js';
+import { fail } from '../platform/http/envelope.js';
+import type { GoodsRow, Settle, Source } from '../sales/acquire.js';
+import type { Purchase } from '../sales/buy.js';
 import { assignNumber, failUnit, markPending } from './links.js';
 import { loadProvider, noteError } from './providers.js';
 

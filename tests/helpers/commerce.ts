@@ -3,7 +3,7 @@
  * messages through the code path the intake issue calls (deliverMessage) with the server's clock.
  */
 import { expect } from 'vitest';
-import type { Ctx } from '../../server/context.js';
+import type { Ctx } from '../../server/platform/context.js';
 import { deliverMessage, type InboundMessage } from '../../server/codes/deliver.js';
 import type { TestServer } from './server.js';
 

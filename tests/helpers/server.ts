@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
-import { connect, type Database } from '../../server/db/connection.js';
-import { migrate } from '../../server/db/migrate.js';
-import type { DB } from '../../server/db/schema.js';
+import { connect, type Database } from '../../server/platform/db/connection.js';
+import { migrate } from '../../server/platform/db/migrate.js';
+import type { DB } from '../../server/schema/tables.js';
 import { readSettings, type Settings } from '../../server/env.js';
-import { ensureFirstSup } from '../../server/users/bootstrap.js';
+import { ensureFirstSup } from '../../server/accounts/first-sup.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 

@@ -1,6 +1,6 @@
 /** The business day's and month's first instant, in zones of every kind, including across clock changes. */
 import { describe, expect, it } from 'vitest';
-import { formatTime, parseTime, startOfDay, startOfMonth } from '../../server/lib/time.js';
+import { formatTime, parseTime, startOfDay, startOfMonth } from '../../server/platform/lib/time.js';
 
 // Zones with and without daylight saving, with half- and quarter-hour offsets and half-hour shifts,
 // and ones that moved their clocks at midnight (Santiago, Havana, Cairo in some years).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEDUPE_WINDOW_MS, exactKey, isWithinWindow, messageFingerprint, type DedupeFields } from '../../server/codes/dedupe.js';
-import { parseSmsForwarder, type InboundSms } from '../../server/codes/smsforwarder.js';
+import { parseSmsForwarder, type InboundSms } from '../../server/intake/smsforwarder/request.js';
 import { defaultFormRequest, jsonTemplateRequest, type AppSms } from '../helpers/smsforwarder-app.js';
 
 const SECRET = 'dedupe-secret';

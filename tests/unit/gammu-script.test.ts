@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractCode } from '../../server/codes/extract.js';
-import { parseSmsForwarder } from '../../server/codes/smsforwarder.js';
+import { parseSmsForwarder } from '../../server/intake/smsforwarder/request.js';
 
 const SCRIPT = path.resolve('scripts/gammu-runonreceive.sh');
 const SECRET = 'modem-pool-secret+/=';

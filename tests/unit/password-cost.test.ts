@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkPassword, hashPassword } from '../../server/users/password';
+import { checkPassword, hashPassword } from '../../server/accounts/password';
 
 // The parameters argon2 writes into the hash: $argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$...
 const params = (stored: string) => /\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(stored)!.slice(1).map(Number);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmsForwarder, splitGluedKey, type SmsForwarderInput } from '../../server/codes/smsforwarder.js';
-import { numberInRemark, parseDefaultContent } from '../../server/codes/sms-content.js';
+import { parseSmsForwarder, splitGluedKey, type SmsForwarderInput } from '../../server/intake/smsforwarder/request.js';
+import { numberInRemark, parseDefaultContent } from '../../server/intake/smsforwarder/content.js';
 import {
   appSign, defaultContent, defaultFormRequest, javaUrlEncode, jsonTemplateRequest, okhttpFormEncode, type AppSms,
 } from '../helpers/smsforwarder-app.js';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractCode } from '../../server/codes/extract.js';
-import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from '../../server/codes/smtp.js';
+import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from '../../server/intake/mail/smtp-receiver.js';
 
 const MAILBOXES = new Set(['tg-0001@mail.example.com', 'tg-0002@mail.example.com']);
 const NOW = Date.UTC(2024, 5, 1, 4, 30, 0);

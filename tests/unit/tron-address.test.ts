@@ -1,6 +1,6 @@
 /** TRON addresses are checked as base58check (version 0x41, double SHA-256 checksum), not by shape alone. */
 import { describe, expect, it } from 'vitest';
-import { isTronAddress } from '../../server/usdt/address.js';
+import { isTronAddress } from '../../server/finance/usdt/address.js';
 
 describe('isTronAddress', () => {
   it('accepts real mainnet addresses', () => {

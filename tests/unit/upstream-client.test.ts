@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import util from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseUpstreamAnswer } from '../../server/codes/upstream-answers.js';
-import { handlerUrl, UpstreamClient } from '../../server/codes/upstream-client.js';
+import { parseUpstreamAnswer } from '../../server/upstream/answers.js';
+import { handlerUrl, UpstreamClient } from '../../server/upstream/client.js';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate.js';
 
 let fake: FakeSmsActivate;

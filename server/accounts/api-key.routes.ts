@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Ctx } from '../platform/context.js';
+import { sessionOf } from '../platform/http/auth.js';
+import { fail, ok } from '../platform/http/envelope.js';
+import { objectBody, rejectUnknown } from '../platform/http/validate.js';
+import { formatTime } from '../platform/lib/time.js';
+import { idOf } from '../platform/crud/routes.js';
+import { linkBase } from '../links/links.js';
+import { apiKeyOf, issueApiKey, maskedKey, revokeApiKey } from './api-keys.js';
+
+export const HANDLER_PATH = '/stubs/handler_api.php';
+
+/**
+ * The customer's API key on user/info (its state, and making or replacing it: the key is answered
+ * once), and the sup's revocation of a customer's key from the user list.
+ */
+export function registerApiKeyRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const tz = ctx.settings.timeZone;
+  const baseUrl = (request: FastifyRequest) => linkBase(ctx, request) + HANDLER_PATH;
+
+  app.get('/api/apikey/info', { config: { access: 'customer' } }, async (request) => {
+    const key = await apiKeyOf(ctx.db, sessionOf(request).user.id);
+    return ok({
+      has_key: Boolean(key && key.revoked_at === null),
+      key: key ? maskedKey(key.hint) : null,
+      create_at: formatTime(key ? Number(key.create_at) : null, tz),
+      last_used_at: formatTime(key?.last_used_at == null ? null : Number(key.last_used_at), tz),
+      revoked_at: formatTime(key?.revoked_at == null ? null : Number(key.revoked_at), tz),
+      base_url: baseUrl(request),
+    });
+  });
+
+  app.post('/api/apikey/create', { config: { access: 'customer' } }, async (request) => {
+    rejectUnknown(objectBody(request.body), []);
+    const session = sessionOf(request);
+    // The key is the customer's secret: a sup who switched into the account does not get to see one.
+    if (session.managerId !== null) throw fail.forbidden('管理员切换进入的账号不能生成 API 密钥，请由用户本人生成');
+    const made = await issueApiKey(ctx.db, session.user.id, ctx.now());
+    return ok({
+      key: made.key, masked: maskedKey(made.hint), create_at: formatTime(made.createAt, tz), base_url: baseUrl(request),
+    }, made.replaced ? 'API 密钥已更换，旧密钥已失效' : 'API 密钥已生成');
+  });
+
+  app.post('/api/apikey/revoke', { config: { access: 'sup' } }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['user_id']);
+    const userId = idOf(body.user_id);
+    const user = await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw fail.notFound('用户不存在');
+    if (!(await revokeApiKey(ctx.db, userId, sessionOf(request).user.id, ctx.now()))) throw fail.conflict('该用户没有可用的 API 密钥');
+    return ok(null, 'API 密钥已撤销');
+  });
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema/tables.js';
+import { toDollars } from '../platform/lib/money.js';
+import { formatTime } from '../platform/lib/time.js';
+import type { SessionInfo, UserRow } from './sessions.js';
+
+/** The user fields of SPEC.md section 3, as the console's header, home and guard read them. */
+export function presentUser(user: UserRow, tz: string, manager?: string | null) {
+  return {
+    id: user.id,
+    username: user.username,
+    type: user.type,
+    status: user.status,
+    balance: toDollars(user.balance),
+    email: user.email,
+    tg: user.tg,
+    create_at: formatTime(user.create_at, tz),
+    login_at: formatTime(user.login_at, tz),
+    login_count: user.login_count,
+    login_ip: user.login_ip,
+    ...(manager ? { manager } : {}),
+    // The business time zone: the console's "today" (date presets, export file names) is in it.
+    time_zone: tz,
+  };
+}
+
+/** The user of a session, with the switching sup's name as `manager` when there is one. */
+export async function presentSessionUser(db: Kysely<DB>, session: SessionInfo, tz: string) {
+  let manager: string | null = null;
+  if (session.managerId !== null) {
+    const sup = await db.selectFrom('users').select('username').where('id', '=', session.managerId).executeTakeFirst();
+    manager = sup?.username ?? null;
+  }
+  return presentUser(session.user, tz, manager);
+}

@@ -1,0 +1,34 @@
+import { fail } from '../platform/http/envelope.js';
+import type { Row } from '../platform/http/validate.js';
+import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
+import type { ResourceHooks } from '../platform/crud/hooks.js';
+
+/** Quantity bounds that make sense; the description stored sanitized. */
+function clean(values: Row, merged: Row, now: number): Row {
+  if (Number(merged.min_qty) > Number(merged.max_qty)) {
+    throw fail.badInput('最少购买数量不能大于最多购买数量', { min_qty: '最少购买数量不能大于最多购买数量' });
+  }
+  const out: Row = { ...values, update_at: now };
+  if (typeof values.description === 'string') out.description = sanitizeHtml(values.description);
+  return out;
+}
+
+/**
+ * Products. One that has sold cannot be deleted (its orders and links point at it): taking it off
+ * sale ends it. Deleting an unsold product takes its unsold stock and its discounts with it.
+ */
+export const goodsHooks: ResourceHooks = {
+  beforeAdd: (values, { ctx }) => clean(values, values, ctx.now()),
+  beforeEdit: (_id, values, existing, { ctx }) => clean(values, { ...existing, ...values }, ctx.now()),
+
+  async beforeDel(ids, { trx }) {
+    const sold = await trx.selectFrom('goods').select(['title']).where('id', 'in', ids)
+      .where((eb) => eb.or([
+        eb('sold', '>', 0),
+        eb.exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.goods_id', '=', 'goods.id')),
+      ])).executeTakeFirst();
+    if (sold) throw fail.conflict(`「${sold.title}」已有销售记录，不能删除；请改为下架`);
+    await trx.deleteFrom('stock_items').where('goods_id', 'in', ids).execute();
+    await trx.deleteFrom('discounts').where('goods_id', 'in', ids).execute();
+  },
+};

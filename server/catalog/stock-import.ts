@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Ctx } from '../platform/context.js';
+import type { DB } from '../schema/tables.js';
+import { AppError, Code, fail } from '../platform/http/envelope.js';
+import { MAX_LINES, parseStock } from './stock-lines.js';
+
+const CHUNK = 500;
+/** States an import may overwrite: items nobody holds. */
+const UNSOLD = ['available', 'disabled'];
+
+export interface ImportResult { added: number; updated: number; skipped: number }
+
+/**
+ * Imports stock lines into a product in one transaction, after checking the whole batch: any bad
+ * line refuses it all (400, every bad line's number and reason, nothing written). A new identifier
+ * is added as available; one already there and unsold gets the new extra; one sold (or expired,
+ * or in after-sale) is left alone and counted as skipped.
+ */
+export async function importStock(ctx: Ctx, goodsId: number, text: string): Promise<ImportResult> {
+  const goods = await ctx.db.selectFrom('goods').select(['id', 'channel', 'source']).where('id', '=', goodsId).executeTakeFirst();
+  if (!goods) throw fail.notFound('商品不存在');
+  if (goods.source !== 'stock') throw fail.badInput('该商品来自上游渠道，不需要导入库存');
+  const { items, errors } = parseStock(text, goods.channel);
+  if (items.length + errors.length > MAX_LINES) throw fail.badInput(`一次最多导入 ${MAX_LINES} 行`, { text: `一次最多导入 ${MAX_LINES} 行` });
+  if (errors.length) {
+    const first = `第 ${errors[0].line} 行：${errors[0].message}`;
+    throw new AppError(Code.badInput, `有 ${errors.length} 行格式不正确，未导入任何数据（${first}）`, { errors });
+  }
+  if (!items.length) throw fail.badInput('没有可导入的内容', { text: '没有可导入的内容' });
+
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    // Imports into one product take turns (its row locked first): two never insert the same number.
+    await trx.updateTable('goods').set({ update_at: now }).where('id', '=', goodsId).execute();
+    const result: ImportResult = { added: 0, updated: 0, skipped: 0 };
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const chunk = items.slice(i, i + CHUNK);
+      const existing = await trx.selectFrom('stock_items').select(['id', 'ident_key', 'state'])
+        .where('goods_id', '=', goodsId).where('ident_key', 'in', chunk.map((c) => c.key)).execute();
+      const byKey = new Map(existing.map((e) => [e.ident_key, e]));
+      const fresh = [];
+      for (const item of chunk) {
+        const found = byKey.get(item.key);
+        if (!found) { fresh.push(item); continue; }
+        if (!UNSOLD.includes(found.state)) { result.skipped += 1; continue; }
+        await trx.updateTable('stock_items').set({ identifier: item.identifier, extra: item.extra, update_at: now })
+          .where('id', '=', found.id).execute();
+        result.updated += 1;
+      }
+      if (fresh.length) {
+        await trx.insertInto('stock_items').values(fresh.map((item) => ({
+          goods_id: goodsId, identifier: item.identifier, ident_key: item.key, extra: item.extra,
+          state: 'available', token_id: null, create_at: now, update_at: now,
+        }))).execute();
+        result.added += fresh.length;
+      }
+    }
+    await adjustStock(trx, goodsId, result.added);
+    return result;
+  });
+}
+
+/** Moves a product's available-stock counter by `delta` (kept beside every change of item states). */
+export async function adjustStock(trx: Kysely<DB>, goodsId: number, delta: number): Promise<void> {
+  if (!delta) return;
+  await trx.updateTable('goods').set((eb) => ({ stock: eb('stock', '+', delta) })).where('id', '=', goodsId).execute();
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Ctx } from '../platform/context.js';
+import type { DB } from '../schema/tables.js';
+import { fail, ok } from '../platform/http/envelope.js';
+import { objectBody, rejectUnknown } from '../platform/http/validate.js';
+import { idOf, idsOf } from '../platform/crud/routes.js';
+import { LIVE } from '../links/states.js';
+import { adjustStock, importStock } from './stock-import.js';
+
+/** 50,000 lines of a number and a long extra each fit; the global JSON limit stays small. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+const MAX_IDS = 1000;
+
+/** The sup's stock calls beyond the generic list and delete: import, disable, enable. */
+export function registerStockRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.post('/api/stock/import', { config: { access: 'sup' }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['goods_id', 'text']);
+    if (typeof body.text !== 'string') throw fail.badInput('请粘贴或上传库存内容', { text: '请粘贴或上传库存内容' });
+    const result = await importStock(ctx, idOf(body.goods_id), body.text);
+    return ok(result, `导入完成：新增 ${result.added} 条，更新 ${result.updated} 条，跳过已售 ${result.skipped} 条`);
+  });
+
+  app.post('/api/stock/disable', { config: { access: 'sup' } }, async (request) => {
+    const ids = idsIn(request.body);
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await trx.updateTable('stock_items').set({ state: 'disabled', update_at: ctx.now() })
+        .where('id', 'in', ids).where('state', '=', 'available').returning('goods_id').execute();
+      await countBack(trx, rows, -1);
+      return rows.length;
+    });
+    return ok({ changed, skipped: ids.length - changed }, `已停用 ${changed} 条`);
+  });
+
+  // Disabled items become available again; so do expired and after-sale ones whose link is over
+  // (the number goes back on sale, and its old link can no longer be renewed).
+  app.post('/api/stock/enable', { config: { access: 'sup' } }, async (request) => {
+    const ids = idsIn(request.body);
+    const changed = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await trx.updateTable('stock_items').set({ state: 'available', token_id: null, update_at: ctx.now() })
+        .where('id', 'in', ids).where('state', 'in', ['disabled', 'expired', 'after_sale'])
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('tokens').select('tokens.id')
+          .whereRef('tokens.id', '=', 'stock_items.token_id').where('tokens.state', 'in', LIVE))))
+        .returning('goods_id').execute();
+      await countBack(trx, rows, 1);
+      return rows.length;
+    });
+    return ok({ changed, skipped: ids.length - changed }, `已启用 ${changed} 条`);
+  });
+}
+
+function idsIn(input: unknown): number[] {
+  const body = objectBody(input);
+  rejectUnknown(body, ['ids']);
+  return idsOf(body.ids, MAX_IDS);
+}
+
+/** Moves each product's available counter by `sign` per changed item. */
+async function countBack(trx: Kysely<DB>, rows: { goods_id: number }[], sign: 1 | -1) {
+  const perGoods = new Map<number, number>();
+  for (const r of rows) perGoods.set(Number(r.goods_id), (perGoods.get(Number(r.goods_id)) ?? 0) + 1);
+  for (const [goodsId, n] of perGoods) await adjustStock(trx, goodsId, sign * n);
+}

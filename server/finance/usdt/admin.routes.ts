@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../platform/context.js';
+import { sessionOf } from '../../platform/http/auth.js';
+import { fail, ok } from '../../platform/http/envelope.js';
+import { objectBody, rejectUnknown } from '../../platform/http/validate.js';
+import { toDollars } from '../../platform/lib/money.js';
+import { formatTime } from '../../platform/lib/time.js';
+import { idOf } from '../../platform/crud/routes.js';
+import { editConfig, presentConfig } from './config.js';
+import { attachTransfer } from './transfers.js';
+import { watchingOrders } from './watch-state.js';
+
+/** The sup's side: settings, the watcher's health (and a poll on demand), attaching unmatched transfers. */
+export function registerUsdtAdminRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const tz = ctx.settings.timeZone;
+  const time = (ms: number | null) => formatTime(ms === null || ms === 0 ? null : Number(ms), tz);
+
+  async function status() {
+    const now = ctx.now();
+    const rows = await ctx.db.selectFrom('usdt_watch').selectAll().orderBy('address').execute();
+    const watching = await watchingOrders(ctx.db, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const unmatched = await ctx.db.selectFrom('usdt_transfers').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'unmatched').executeTakeFirstOrThrow();
+    return {
+      watching: Number(watching.n),
+      unmatched: Number(unmatched.n),
+      addresses: rows.map((r) => ({
+        address: r.address, cursor: time(r.cursor), last_poll_at: time(r.last_poll_at), last_ok_at: time(r.last_ok_at),
+        last_error: r.last_error, last_error_at: time(r.last_error_at), failures: Number(r.failures),
+        retry_at: Number(r.retry_at) > now ? time(r.retry_at) : null,
+      })),
+    };
+  }
+
+  app.get('/api/usdt/config', { config: { access: 'sup' } }, async () => {
+    return ok({ ...(await presentConfig(ctx.db)), status: await status() });
+  });
+
+  app.post('/api/usdt/config/edit', { config: { access: 'sup' } }, async (request) => {
+    await editConfig(ctx.db, request.body, tz, ctx.now());
+    return ok({ ...(await presentConfig(ctx.db)), status: await status() }, '保存成功');
+  });
+
+  app.post('/api/usdt/poll', { config: { access: 'sup' } }, async (request) => {
+    rejectUnknown(objectBody(request.body), []);
+    const ran = await app.jobs.runNow('usdt-watcher');
+    return ok({ ran, status: await status() }, ran ? '已检查链上转账' : '另一个服务进程正在检查，请稍后刷新');
+  });
+
+  app.post('/api/transfer/attach', { config: { access: 'sup' } }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['id', 'user_id']);
+    const id = idOf(body.id);
+    if (body.user_id === undefined || body.user_id === null || body.user_id === '') throw fail.badInput('请选择入账用户', { user_id: '请选择入账用户' });
+    const userId = idOf(body.user_id);
+    const done = await attachTransfer(ctx.db, { id, userId, operatorId: sessionOf(request).user.id, now: ctx.now() });
+    return ok({ balance: toDollars(done.balance) }, `已入账 ${toDollars(done.amount).toFixed(2)} 到 ${done.username}`);
+  });
+}

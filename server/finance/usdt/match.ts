@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Ctx } from '../../platform/context.js';
+import type { DB } from '../../schema/tables.js';
+import { creditTransfer, isUniqueViolation, knownHash } from './credit.js';
+import type { Order } from './orders.js';
+import type { ChainTransfer } from './trongrid.js';
+
+/** A payment may carry a block time this much before its order was made (clocks differ a little). */
+export const SKEW_MS = 30_000;
+const MICRO_PER_CENT = 10_000n;
+/** How long after an order's expiry a transfer of its amount is still shown as probably meant for it. */
+const HINT_HORIZON_MS = 24 * 3_600_000;
+
+/** A transfer we act on: a Transfer of the watched token to the watched address. */
+export function isIncoming(t: ChainTransfer, address: string, contract: string): boolean {
+  return t.type === 'Transfer' && t.to === address && t.contract === contract;
+}
+
+/** Whole cents of a transfer, or null when its value has a fraction of a cent (no order asks for that). */
+function exactCents(t: ChainTransfer): number | null {
+  return t.value % MICRO_PER_CENT === 0n ? Number(t.value / MICRO_PER_CENT) : null;
+}
+
+/**
+ * The order a transfer pays for: same address and amount, not yet holding a transaction, and the
+ * block time inside the order's window, from its creation to its expiry (or its cancelling). A
+ * payment made before expiry counts even when we see it later. Amounts are never reused within the
+ * grace window after expiry, so at most one order's window holds a given amount and time.
+ */
+async function orderFor(db: Kysely<DB>, address: string, t: ChainTransfer): Promise<Order | undefined> {
+  const cents = exactCents(t);
+  if (cents === null) return undefined;
+  return db.selectFrom('usdt_orders').selectAll()
+    .where('address', '=', address).where('amount', '=', cents).where('tx_hash', 'is', null)
+    .where('state', 'in', ['waiting', 'expired', 'cancelled'])
+    .where('create_at', '<=', t.blockTime + SKEW_MS)
+    .where((eb) => eb(eb.fn.coalesce('cancelled_at', 'expires_at'), '>=', t.blockTime))
+    .orderBy('id').executeTakeFirst();
+}
+
+/** A transfer seen in a block but not yet confirmed: its order shows "confirming" at once. */
+export async function markSeen(ctx: Ctx, address: string, t: ChainTransfer): Promise<void> {
+  if (await knownHash(ctx.db, t.txHash)) return;
+  const order = await orderFor(ctx.db, address, t);
+  if (!order) return;
+  try {
+    await ctx.db.updateTable('usdt_orders')
+      .set({ state: 'confirming', tx_hash: t.txHash, from: t.from, block_time: t.blockTime, update_at: ctx.now() })
+      .where('id', '=', order.id).where('tx_hash', 'is', null).where('state', 'in', ['waiting', 'expired', 'cancelled'])
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** A confirmed transfer: credits its order, or keeps it for the sup. Either happens once per hash. */
+export async function settle(ctx: Ctx, address: string, t: ChainTransfer): Promise<'paid' | 'unmatched' | 'known'> {
+  if (await knownHash(ctx.db, t.txHash)) return 'known';
+  const order = (await ctx.db.selectFrom('usdt_orders').selectAll().where('tx_hash', '=', t.txHash).executeTakeFirst())
+    ?? (await orderFor(ctx.db, address, t));
+  if (order) return (await payOrder(ctx, order, t)) ? 'paid' : 'known';
+  return (await keepUnmatched(ctx, address, t)) ? 'unmatched' : 'known';
+}
+
+/** One transaction: the order paid with its hash, the recharge record, the ledger row, the balance. */
+async function payOrder(ctx: Ctx, order: Order, t: ChainTransfer): Promise<boolean> {
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const taken = await trx.updateTable('usdt_orders')
+        .set({ state: 'paid', tx_hash: t.txHash, from: t.from, block_time: t.blockTime, paid_at: now, update_at: now })
+        .where('id', '=', order.id).where('state', '!=', 'paid')
+        .where((eb) => eb.or([eb('tx_hash', 'is', null), eb('tx_hash', '=', t.txHash)]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) return false;
+      const { rechargeId } = await creditTransfer(trx, {
+        userId: Number(order.user_id), cents: Number(order.amount), txHash: t.txHash, remark: `USDT 充值（订单 #${order.id}）`, now,
+      });
+      await trx.updateTable('usdt_orders').set({ recharge_id: rechargeId }).where('id', '=', order.id).execute();
+      return true;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Why no order took a transfer, and the order it was probably meant for, for the sup's list. */
+async function whyUnmatched(db: Kysely<DB>, address: string, t: ChainTransfer): Promise<{ reason: string; orderId: number | null }> {
+  const cents = exactCents(t);
+  if (cents === null) return { reason: 'fraction', orderId: null };
+  const near = await db.selectFrom('usdt_orders').select(['id', 'state', 'cancelled_at'])
+    .where('address', '=', address).where('amount', '=', cents).where('create_at', '<=', t.blockTime + SKEW_MS)
+    .where('expires_at', '>=', t.blockTime - HINT_HORIZON_MS)
+    .orderBy('id', 'desc').executeTakeFirst();
+  if (!near) return { reason: 'no_order', orderId: null };
+  const reason = near.state === 'paid' || near.state === 'confirming' ? 'paid_twice' : near.cancelled_at !== null ? 'cancelled' : 'late';
+  return { reason, orderId: Number(near.id) };
+}
+
+/** Keeps a transfer that matched nothing (worth at least a cent), once. */
+async function keepUnmatched(ctx: Ctx, address: string, t: ChainTransfer): Promise<boolean> {
+  const cents = Number(t.value / MICRO_PER_CENT);
+  if (cents < 1) return false;
+  const { reason, orderId } = await whyUnmatched(ctx.db, address, t);
+  const inserted = await ctx.db.insertInto('usdt_transfers').values({
+    tx_hash: t.txHash, address, from: t.from, value: t.value.toString(), amount: cents, block_time: t.blockTime,
+    state: 'unmatched', reason, order_id: orderId, user_id: null, recharge_id: null, operator_id: null, attached_at: null,
+    create_at: ctx.now(),
+  }).onConflict((oc) => oc.column('tx_hash').doNothing()).returning('id').executeTakeFirst();
+  if (inserted) {
+    ctx.log.warn({ txHash: t.txHash, amount: cents / 100, reason }, 'USDT transfer matched no pay order');
+    return true;
+  }
+  return false;
+}

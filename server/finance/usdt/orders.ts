@@ -1,0 +1,93 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Ctx } from '../../platform/context.js';
+import type { DB, UsdtOrdersTable } from '../../schema/tables.js';
+import { fail } from '../../platform/http/envelope.js';
+import { toDollars } from '../../platform/lib/money.js';
+import { formatTime } from '../../platform/lib/time.js';
+import { claimAmount, heldAmounts } from './amounts.js';
+import { readConfig } from './config.js';
+
+/** Open orders one customer may have at once: enough for a retry, not enough to hog amounts. */
+export const MAX_OPEN = 3;
+
+export type Order = Selectable<UsdtOrdersTable>;
+
+/** Waiting orders past their expiry become expired (all of them, or one). */
+export async function expireOverdue(db: Kysely<DB>, now: number, id?: number): Promise<void> {
+  let q = db.updateTable('usdt_orders').set({ state: 'expired', update_at: now })
+    .where('state', '=', 'waiting').where('expires_at', '<=', now);
+  if (id !== undefined) q = q.where('id', '=', id);
+  await q.execute();
+}
+
+/** A new pay order for `requested` cents: a unique amount to send, the address, the expiry. */
+export async function createOrder(ctx: Ctx, userId: number, requested: number): Promise<Order> {
+  const cfg = await readConfig(ctx.db);
+  if (!cfg.enabled || !cfg.address) throw fail.conflict('USDT 充值暂未开放，请联系客服');
+  if (requested < cfg.minAmount || requested > cfg.maxAmount) {
+    const message = `充值金额应在 ${toDollars(cfg.minAmount).toFixed(2)} 到 ${toDollars(cfg.maxAmount).toFixed(2)} USDT 之间`;
+    throw fail.badInput(message, { amount: message });
+  }
+  const now = ctx.now();
+  const expiresAt = now + cfg.expireMs;
+  await expireOverdue(ctx.db, now);
+  const open = await ctx.db.selectFrom('usdt_orders').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId).where('state', '=', 'waiting').executeTakeFirstOrThrow();
+  if (Number(open.n) >= MAX_OPEN) throw fail.conflict(`您已有 ${MAX_OPEN} 个待支付的充值订单，请先完成或取消后再试`);
+  const held = await heldAmounts(ctx.db, requested, now);
+  // Only writes inside: on SQLite a transaction that reads before it writes cannot wait for another process's write.
+  return ctx.db.transaction().execute(async (trx) => {
+    const amount = await claimAmount(trx, requested, held, now, expiresAt + cfg.graceMs);
+    const order = await trx.insertInto('usdt_orders').values({
+      user_id: userId, amount, requested, address: cfg.address!, state: 'waiting', tx_hash: null, from: null,
+      block_time: null, expires_at: expiresAt, cancelled_at: null, paid_at: null, recharge_id: null,
+      create_at: now, update_at: now,
+    }).returningAll().executeTakeFirstOrThrow();
+    await trx.updateTable('usdt_amounts').set({ order_id: order.id }).where('amount', '=', amount).execute();
+    return order;
+  });
+}
+
+/** One order as its owner (or a sup) may read it; overdue ones are expired first. */
+export async function findOrder(ctx: Ctx, id: number, userId: number | null): Promise<Order> {
+  await expireOverdue(ctx.db, ctx.now(), id);
+  let q = ctx.db.selectFrom('usdt_orders').selectAll().where('id', '=', id);
+  if (userId !== null) q = q.where('user_id', '=', userId);
+  const order = await q.executeTakeFirst();
+  if (!order) throw fail.notFound('充值订单不存在');
+  return order;
+}
+
+/** The customer's cancel: only a waiting order, and only before any payment for it was seen. */
+export async function cancelOrder(ctx: Ctx, id: number, userId: number | null): Promise<Order> {
+  const order = await findOrder(ctx, id, userId);
+  const now = ctx.now();
+  const done = await ctx.db.updateTable('usdt_orders').set({ state: 'cancelled', cancelled_at: now, update_at: now })
+    .where('id', '=', order.id).where('state', '=', 'waiting').where('expires_at', '>', now).executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 1) return findOrder(ctx, id, userId);
+  const latest = await findOrder(ctx, id, userId);
+  const why: Record<string, string> = {
+    confirming: '已检测到您的付款，正在确认，订单不能取消',
+    paid: '订单已支付，不能取消',
+    expired: '订单已过期，无需取消',
+    cancelled: '订单已取消',
+  };
+  throw fail.conflict(why[latest.state] ?? '订单当前状态不能取消');
+}
+
+/** The answer of create, detail and cancel. `expires_in` counts on the server's clock, so a wrong phone clock cannot skew the countdown. */
+export function presentOrder(order: Order, now: number, tz: string) {
+  return {
+    id: Number(order.id),
+    amount: toDollars(Number(order.amount)),
+    requested: toDollars(Number(order.requested)),
+    address: order.address,
+    network: 'TRC20',
+    state: order.state,
+    tx_hash: order.tx_hash,
+    expires_at: formatTime(Number(order.expires_at), tz),
+    expires_in: order.state === 'waiting' ? Math.max(0, Math.ceil((Number(order.expires_at) - now) / 1000)) : 0,
+    paid_at: formatTime(order.paid_at === null ? null : Number(order.paid_at), tz),
+    create_at: formatTime(Number(order.create_at), tz),
+  };
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Ctx } from '../platform/context.js';
+import { Code, fail, ok } from '../platform/http/envelope.js';
+import { batchedRead } from '../platform/lib/fast-query.js';
+import { formatTime } from '../platform/lib/time.js';
+import { codeSignal } from './code-wake.js';
+import { Buckets } from '../platform/http/token-buckets.js';
+import { codeView, statusText, type LinkRow } from './code-view.js';
+
+export const MAX_WAIT_SECONDS = 60;
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+const linkByToken = batchedRead((db) => db.selectFrom('tokens')
+  .select(['id', 'state', 'identifier', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'receive_limit', 'received'])
+  .where('token', '=', ''));
+
+/**
+ * `GET /api/code/<token>`: no login, the link is the key. JSON (the envelope), `?format=text`
+ * (SMS-Activate words) and `?wait=N` (up to 60 s, answered as soon as a code arrives). Each read
+ * is one lookup by the token's unique index (batched with the other reads of its turn) and no write;
+ * the limits per link and per address live in this process's memory.
+ */
+export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const tz = ctx.settings.timeZone;
+  const perLink = new Buckets(ctx.settings.codeRatePerToken, Math.max(10, Math.ceil(ctx.settings.codeRatePerToken / 6)));
+  const perAddress = new Buckets(ctx.settings.codeRatePerAddress, Math.max(10, Math.ceil(ctx.settings.codeRatePerAddress / 6)));
+  const signal = codeSignal(ctx.database);
+  const read = (token: string) => linkByToken(ctx.database, token) as Promise<LinkRow | undefined>;
+
+  app.get('/api/code/:token', { config: { access: 'public' }, schema: { response: { 200: answerSchema } } }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const { text, wait } = options(request.query as Record<string, unknown>);
+    reply.header('Cache-Control', 'no-store');
+    const now = ctx.now();
+    const limited = perAddress.take(request.ip, now);
+    if (limited) return tooMany(reply, limited, text);
+    let row = TOKEN.test(token) ? await read(token) : undefined;
+    if (!row) return text ? reply.type('text/plain; charset=utf-8').send('NO_ACTIVATION') : reply.send({ code: Code.notFound, message: '链接不存在', data: null });
+    const again = perLink.take(token, now);
+    if (again) return tooMany(reply, again, text);
+
+    let view = codeView(row, now);
+    if (wait > 0 && statusText(view) === 'STATUS_WAIT_CODE') {
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      if (await signal.wait(row.id, wait * 1000, gone.signal)) {
+        row = (await read(token)) ?? row;
+        view = codeView(row, ctx.now());
+      }
+    }
+    if (text) return reply.type('text/plain; charset=utf-8').send(statusText(view));
+    return reply.send(ok({
+      ...view, received_at: formatTime(view.received_at, tz), expires_at: formatTime(view.expires_at, tz),
+    }));
+  });
+}
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+/**
+ * Every JSON answer of the read (a view, a refusal, an error: all HTTP 200), written by a function
+ * compiled for it instead of JSON.stringify: the same text, its fields in the same order. Data that is
+ * not a view (retry_after, errors) goes out as it is.
+ */
+const answerSchema = {
+  type: 'object',
+  properties: {
+    code: { type: 'integer' },
+    message: { type: 'string' },
+    data: {
+      ...nullable('object'),
+      properties: {
+        state: { type: 'string' }, identifier: { type: 'string' }, code: nullable('string'), text: nullable('string'),
+        received_at: nullable('string'), expires_at: { type: 'string' }, receives_left: nullable('integer'),
+      },
+      additionalProperties: true,
+    },
+  },
+};
+
+function options(query: Record<string, unknown>): { text: boolean; wait: number } {
+  const { format, wait } = query;
+  if (format !== undefined && format !== 'text' && format !== 'json') throw fail.badInput('format 只能是 text 或 json');
+  let seconds = 0;
+  if (wait !== undefined && wait !== '') {
+    seconds = typeof wait === 'string' && /^\d{1,2}$/.test(wait) ? Number(wait) : NaN;
+    if (!(seconds >= 0 && seconds <= MAX_WAIT_SECONDS)) throw fail.badInput(`wait 必须是 0 到 ${MAX_WAIT_SECONDS} 的整数（秒）`);
+  }
+  return { text: format === 'text', wait: seconds };
+}
+
+/** JSON keeps the API's convention (HTTP 200, code 429); the text form is for scripts, so HTTP 429. */
+function tooMany(reply: FastifyReply, seconds: number, text: boolean) {
+  reply.header('Retry-After', String(seconds));
+  if (text) return reply.status(429).type('text/plain; charset=utf-8').send('TOO_MANY_REQUESTS');
+  return reply.send({ code: Code.tooMany, message: `请求过于频繁，请 ${seconds} 秒后再试`, data: { retry_after: seconds } });
+}

@@ -1,0 +1,22 @@
+import type { Ctx } from '../platform/context.js';
+import { LIVE } from './states.js';
+
+/**
+ * The customer ends a link that has received a code (SMS-Activate setStatus 6, or a cancel after a
+ * code): it becomes `finished`, takes no more codes and is not refunded; its number is released like
+ * an expired link's (the sup can put it back on sale). Conditional, so a refund, an expiry or a
+ * second call at the same time leaves it as that one made it; false when nothing changed.
+ */
+export async function finishToken(ctx: Ctx, userId: number, tokenId: number): Promise<boolean> {
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const done = await trx.updateTable('tokens').set({ state: 'finished' })
+      .where('id', '=', tokenId).where('user_id', '=', userId).where('state', 'in', LIVE)
+      .where('expires_at', '>', now).where('code_count', '>', 0)
+      .executeTakeFirst();
+    if (!Number(done.numUpdatedRows)) return false;
+    await trx.updateTable('stock_items').set({ state: 'expired', update_at: now })
+      .where('token_id', '=', tokenId).where('state', '=', 'sold').execute();
+    return true;
+  });
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../platform/context.js';
+import type { ResourceHooks } from '../platform/crud/hooks.js';
+import { numbersTakenBack, RENEW_GRACE_MS } from '../sales/renew.js';
+import { CLOSED, LIVE } from './states.js';
+
+/** 192 random bits, URL-safe: the link is the only key to its codes. */
+export function newLinkToken(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+/** Where links point: PUBLIC_URL when set, else the origin the request came to. */
+export function linkBase(ctx: Ctx, request: FastifyRequest): string {
+  return ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function linksOf(base: string, token: string) {
+  return { url: `${base}/c/${token}`, api_url: `${base}/api/code/${token}` };
+}
+
+/** What a link shows of itself at a moment: an unswept link past its expiry is expired already. */
+export function effectiveState(state: string, expiresAt: number, now: number): string {
+  return (LIVE as readonly string[]).includes(state) && expiresAt <= now ? 'expired' : state;
+}
+
+export function receivesLeft(receiveLimit: number, received: number): number | null {
+  return receiveLimit > 0 ? Math.max(0, receiveLimit - received) : null;
+}
+
+/**
+ * Whether 续费 can be offered on a link by its state and product: its product has a renewal price, it
+ * has not ended, and it is not more than the grace day past its expiry (renew.ts checks the same).
+ */
+export function renewable(state: string, expiresAt: number, renewPrice: number, now: number): boolean {
+  return renewPrice > 0 && !(CLOSED as readonly string[]).includes(state) && now <= expiresAt + RENEW_GRACE_MS;
+}
+
+/** The renewal price of each product on a page of links (one query). */
+async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(goodsIds.filter((n) => Number.isFinite(n) && n > 0))];
+  if (!ids.length) return new Map();
+  const found = await ctx.db.selectFrom('goods').select(['id', 'renew_price']).where('id', 'in', ids).execute();
+  return new Map(found.map((g) => [Number(g.id), Number(g.renew_price)]));
+}
+
+/** The links' computed fields in every list and detail answer. */
+export const tokenHooks: ResourceHooks = {
+  async present(rows, raw, { ctx, request }) {
+    const base = linkBase(ctx, request);
+    const now = ctx.now();
+    const renewPrice = await renewPrices(ctx, raw.map((r) => Number(r.goods_id)));
+    // Nor is it offered once the link's number was taken back: renewing would be refused (409).
+    const takenBack = await numbersTakenBack(ctx.db, raw.map((r) => ({ id: Number(r.id), stock_item_id: r.stock_item_id ?? null })));
+    rows.forEach((row, i) => {
+      const r = raw[i];
+      Object.assign(row, linksOf(base, String(r.token)));
+      row.state = effectiveState(String(r.state), Number(r.expires_at), now);
+      row.receives_left = receivesLeft(Number(r.receive_limit), Number(r.received));
+      row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now)
+        && !takenBack.has(Number(r.id));
+    });
+  },
+};

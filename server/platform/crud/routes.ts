@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { allows, resources, type ResourceDef } from '../../../resources.config.js';
+import type { Ctx } from '../context.js';
+import { roleOfRequest, sessionOf } from '../http/auth.js';
+import { fail, ok } from '../http/envelope.js';
+import { objectBody, rejectUnknown, validateFields, type Row } from '../http/validate.js';
+import { deepStart } from '../../stats/deep-pages.js';
+import type { HookEnv, ResourceHooks } from './hooks.js';
+import { applyFilters, parseListQuery } from './query.js';
+import { serializeRows, withLabels } from './serialize.js';
+
+/**
+ * Registers `/api/<api>/data|detail|add|edit|del` for every declared resource and action. The
+ * access rule of each action guards the route; 'own' scopes a customer to rows they own.
+ */
+export function registerResourceRoutes(app: FastifyInstance, ctx: Ctx, hooks: Partial<Record<string, ResourceHooks>>): void {
+  for (const [name, def] of Object.entries(resources as Record<string, ResourceDef>)) {
+    registerResource(app, ctx, def, hooks[name] ?? {});
+  }
+}
+
+function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: ResourceHooks): void {
+  const base = `/api/${def.api}`;
+  // The generic layer works on tables named at run time.
+  const db = ctx.db as unknown as Kysely<any>;
+  const tz = ctx.settings.timeZone;
+  const scoped = (db: Kysely<any>, request: FastifyRequest, action: ScopedAction) => scopedRows(db, def, request, action);
+  const env = (request: FastifyRequest, trx: Kysely<any>): HookEnv => ({ ctx, trx, session: sessionOf(request), def });
+  const one = (request: FastifyRequest, id: number) => readOne(ctx, def, request, id, hooks);
+  const prepare = async (values: Row, mode: 'add' | 'edit') => (hooks.prepare ? hooks.prepare(values, mode) : values);
+
+  if (def.access.list) {
+    app.post(`${base}/data`, { config: { access: def.access.list } }, async (request) => {
+      const q = parseListQuery(def, roleOfRequest(request), request.query as Record<string, unknown>, request.body, tz);
+      const filtered = applyFilters(scoped(db, request, 'list'), q.filters);
+      const offset = (q.page - 1) * q.pageSize;
+      // Past the counted rows, a whole table's newest-first list starts from its quarter hour.
+      const deep = offset > COUNT_CAP && !q.filters.length && !ownerOf(def, request, 'list') && q.sort.column === 'create_at' && q.sort.order === 'desc'
+        ? await deepStart(ctx.database, def.table, offset, ctx.now()) : undefined;
+      // The page's ids first (read from an index alone, however deep the page), then their rows.
+      const page = (deep ? filtered.where('create_at', '<', deep.before) : filtered).select('id')
+        .orderBy(q.sort.column, q.sort.order).orderBy('id', q.sort.order)
+        .limit(q.pageSize).offset(deep ? deep.skip : offset);
+      // Two statements at once on PostgreSQL (one after the other on SQLite's single connection).
+      const [total, rows] = await Promise.all([
+        cappedCount(db, filtered),
+        withLabels(db.selectFrom(def.table).selectAll().where('id', 'in', page), def, roleOfRequest(request))
+          .orderBy(q.sort.column, q.sort.order).orderBy('id', q.sort.order).execute(),
+      ]);
+      const list = serializeRows(def, rows, roleOfRequest(request), tz);
+      await hooks.present?.(list, rows, { ctx, request });
+      return ok({ list, total: Math.min(total, COUNT_CAP), ...(total > COUNT_CAP ? { capped: true } : {}) });
+    });
+  }
+
+  // A domain may own a path itself (it registers first: detail, add) and call readOne for the generic part.
+  if (def.access.show && !app.hasRoute({ method: 'GET', url: `${base}/detail` })) {
+    app.get(`${base}/detail`, { config: { access: def.access.show } }, async (request) => {
+      return ok(await one(request, idOf((request.query as Record<string, unknown>).id)));
+    });
+  }
+
+  if (def.access.add && !app.hasRoute({ method: 'POST', url: `${base}/add` })) {
+    app.post(`${base}/add`, { config: { access: def.access.add } }, async (request) => {
+      const values = await prepare(validateFields(def.fields, request.body, 'add', { tz }), 'add');
+      const id = await db.transaction().execute(async (trx) => {
+        const row = hooks.beforeAdd ? await hooks.beforeAdd(values, env(request, trx)) : values;
+        if ('create_at' in def.fields) row.create_at = ctx.now();
+        const inserted = await trx.insertInto(def.table).values(row).returning('id').executeTakeFirstOrThrow();
+        return Number(inserted.id);
+      });
+      return ok(await one(request, id), '添加成功');
+    });
+  }
+
+  if (def.access.edit) {
+    app.post(`${base}/edit`, { config: { access: def.access.edit } }, async (request) => {
+      const body = objectBody(request.body);
+      const id = idOf(body.id);
+      const values = await prepare(validateFields(def.fields, body, 'edit', { tz, extra: ['id'] }), 'edit');
+      await db.transaction().execute(async (trx) => {
+        const existing = await scoped(trx, request, 'edit').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!existing) throw fail.notFound(`${def.label}不存在`);
+        const row = hooks.beforeEdit ? await hooks.beforeEdit(id, values, existing, env(request, trx)) : values;
+        if (Object.keys(row).length) await trx.updateTable(def.table).set(row).where('id', '=', id).execute();
+        await hooks.afterEdit?.(id, row, existing, env(request, trx));
+      });
+      return ok(await one(request, id), '保存成功');
+    });
+  }
+
+  if (def.access.del) {
+    app.post(`${base}/del`, { config: { access: def.access.del } }, async (request) => {
+      const body = objectBody(request.body);
+      rejectUnknown(body, ['ids']);
+      const ids = idsOf(body.ids);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const found = await scoped(trx, request, 'del').select('id').where('id', 'in', ids).execute();
+        if (found.length !== ids.length) throw fail.notFound(`部分${def.label}不存在`);
+        await hooks.beforeDel?.(ids, env(request, trx));
+        const result = await trx.deleteFrom(def.table).where('id', 'in', ids).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
+      return ok({ deleted }, '删除成功');
+    });
+  }
+}
+
+/**
+ * Lists count at most this many rows: a page of a million-row table never counts them all. Past it
+ * the answer says `total: COUNT_CAP, capped: true` (the console shows "10000+" and asks for a filter).
+ */
+export const COUNT_CAP = 10_000;
+
+async function cappedCount(db: Kysely<any>, filtered: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const capped = filtered.select(sql.lit(1).as('one')).limit(COUNT_CAP + 1).as('capped');
+  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+type ScopedAction = 'list' | 'show' | 'edit' | 'del';
+
+/** The user whose rows alone the caller may see for an action (the 'own' rule), or undefined: all rows. */
+function ownerOf(def: ResourceDef, request: FastifyRequest, action: ScopedAction): number | undefined {
+  if (def.access[action] !== 'own' || roleOfRequest(request) === 'sup') return undefined;
+  if (!def.ownerField) throw fail.forbidden();
+  return sessionOf(request).user.id;
+}
+
+/** Rows of the table the caller may see for an action: all of them, or their own under the 'own' rule. */
+function scopedRows(db: Kysely<any>, def: ResourceDef, request: FastifyRequest, action: ScopedAction) {
+  const owner = ownerOf(def, request, action);
+  const q = db.selectFrom(def.table);
+  return owner === undefined ? q : q.where(def.ownerField!, '=', owner);
+}
+
+/** One row as the caller may see it (scoped by the 'show' rule), or 404. */
+export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyRequest, id: number, hooks: ResourceHooks = {}) {
+  const db = ctx.db as unknown as Kysely<any>;
+  const role = roleOfRequest(request);
+  if (!allows(def.access.show, role)) throw fail.forbidden();
+  const row = await withLabels(scopedRows(db, def, request, 'show').selectAll().where('id', '=', id), def, role).executeTakeFirst();
+  if (!row) throw fail.notFound(`${def.label}不存在`);
+  const [out] = serializeRows(def, [row], role, ctx.settings.timeZone);
+  await hooks.present?.([out], [row], { ctx, request });
+  return out;
+}
+
+export function idOf(raw: unknown): number {
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw fail.badInput('ID 无效', { id: 'ID 无效' });
+  return n;
+}
+
+export function idsOf(raw: unknown, max = 100): number[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > max) throw fail.badInput(`ids 必须是 1 到 ${max} 个 ID 的数组`);
+  return [...new Set(raw.map(idOf))];
+}

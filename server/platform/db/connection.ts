@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import type { DB } from '../../schema/tables.js';
+import { ReadCaches } from '../lib/read-cache.js';
+import { startCheckpointer } from './checkpointer.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** The raw SQLite handle, for the few hot paths that keep prepared statements. */
+  sqlite?: SQLite.Database;
+  /** Short-lived caches of hot reads, emptied by every write through `db`. */
+  caches: ReadCaches;
+  /** PostgreSQL's pool (its options open a dedicated connection for LISTEN, server/codes/pg-signal.ts). */
+  pgPool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// bigint (20) and numeric (1700, the type of SUM over bigint) arrive as strings from pg; our
+// values are cents and epoch ms, far inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests use a fresh one each). */
+  schema?: string;
+  /** SQLite file name inside dataDir. */
+  file?: string;
+  /** How long hot reads may be served from the process's cache (ms); 0 turns it off. */
+  readCacheMs?: number;
+}
+
+export async function connect(opts: ConnectOptions): Promise<Database> {
+  const caches = new ReadCaches(opts.readCacheMs ?? 1000);
+  if (opts.databaseUrl?.startsWith('postgres')) return connectPostgres(opts.databaseUrl, caches, opts.schema);
+  return connectSqlite(path.join(opts.dataDir, opts.file ?? 'app.db'), caches);
+}
+
+/**
+ * Several processes may write one SQLite file (`npm start` twice, a backup or admin script). A
+ * transaction that begins as a reader and then writes cannot wait for another process's write: its
+ * snapshot is stale and SQLite answers "database is locked" at once. So every transaction takes the
+ * write lock when it begins (BEGIN IMMEDIATE), where the busy timeout lets it wait its turn.
+ * better-sqlite3 waits synchronously, holding this process's event loop: write transactions must stay
+ * short (no slow work, such as password hashing, inside them).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
+/** How long a writer waits for another process's write transaction before giving up (ms). */
+const BUSY_TIMEOUT_MS = 10_000;
+
+function connectSqlite(file: string, caches: ReadCaches): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('foreign_keys = ON');
+  // Reads of hot rows spread over a large table (a code read picks one link of 100,000s) stay in
+  // memory instead of a read() system call per page: the file mapped, and a bigger page cache.
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('cache_size = -32768');
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }), plugins: [caches.plugin()] });
+  const checkpointer = startCheckpointer(sqlite, file);
+  return { db, dialect: 'sqlite', sqlite, caches, close: async () => { await checkpointer.stop(); await db.destroy(); } };
+}
+
+const STATEMENTS = 500;
+
+/**
+ * The handle Kysely's SQLite driver is given: it prepares every query anew (a sizeable share of a
+ * purchase's time); this keeps the most recently used statements by their SQL and reuses them.
+ * Kysely runs each one to completion (all/run) before the next, so one statement is never busy twice.
+ */
+function reusingStatements(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENTS) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
+async function connectPostgres(url: string, caches: ReadCaches, schema?: string): Promise<Database> {
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    await client.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [caches.plugin()] });
+  return { db, dialect: 'postgres', caches, pgPool: pool, close: () => db.destroy() };
+}

@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import type { Ctx } from '../platform/context.js';
+import type { DB, GoodsTable } from '../schema/tables.js';
+import { fail } from '../platform/http/envelope.js';
+import { statement } from '../platform/lib/fast-query.js';
+import type { Purchase } from './buy.js';
+
+export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold'> & { id: number; stock: number; sold: number };
+
+/**
+ * One identifier (number or mailbox) taken for one unit of a purchase. An upstream unit has none yet:
+ * its link is saved pending (`upstream`) and gets its number after the commit (`Settle`).
+ */
+export interface Acquired { identifier: string; identKey: string; stockItemId: number | null; upstream?: { providerId: number } }
+
+/**
+ * How a product's source hands out identifiers, inside the purchase's transaction: all `quantity`
+ * of them or a refusal (an AppError), never some. Each source is one entry; the intake issue adds
+ * `upstream` with `registerSource` (an upstream provider's getNumber per unit).
+ */
+export type Source = (trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx) => Promise<Acquired[]>;
+
+/**
+ * Work a source does after the purchase committed, outside any transaction (a paid call to a
+ * provider must not hold SQLite's write lock): it completes or refunds the pending links and answers
+ * the purchase as it then stands.
+ */
+export type Settle = (ctx: Ctx, goods: GoodsRow, purchase: Purchase) => Promise<Purchase>;
+
+const sources = new Map<string, Source>([['stock', fromStock]]);
+const settlers = new Map<string, Settle>();
+
+export function registerSource(name: string, source: Source, settle?: Settle): void {
+  sources.set(name, source);
+  if (settle) settlers.set(name, settle);
+}
+
+export function settleOf(goods: GoodsRow): Settle | undefined {
+  return settlers.get(goods.source);
+}
+
+/** Refuses, before any money moves, a product whose source cannot serve purchases yet. */
+export function sourceOf(goods: GoodsRow): Source {
+  const source = sources.get(goods.source);
+  if (!source) throw fail.badInput('该商品来自上游渠道，暂未开放购买，请选择其他商品');
+  return source;
+}
+
+/**
+ * Takes the oldest available items; the purchase sells them to its links (`sellStock`) once those
+ * are saved. On PostgreSQL the items stay locked to this transaction and concurrent buyers skip them
+ * instead of queueing; on SQLite a write transaction runs alone.
+ */
+async function fromStock(trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx): Promise<Acquired[]> {
+  const pick = ctx.database.dialect === 'postgres' ? pickLocked : pickAvailable;
+  const { rows } = await pick(trx, { goods: goods.id }, quantity);
+  if (rows.length < quantity) throw fail.conflict(`库存不足：当前可售 ${rows.length} 个，需要 ${quantity} 个`);
+  return rows.map((t) => ({ identifier: t.identifier, identKey: t.ident_key, stockItemId: Number(t.id) }));
+}
+
+const oldestAvailable = (db: Kysely<DB>, value: (name: string) => any, quantity: number) => db.selectFrom('stock_items')
+  .select(['id', 'identifier', 'ident_key'])
+  .where('goods_id', '=', value('goods')).where('state', '=', 'available').orderBy('id').limit(sql.lit(quantity));
+const pickAvailable = statement(oldestAvailable);
+const pickLocked = statement((db, value, quantity) => oldestAvailable(db, value, quantity).forUpdate().skipLocked());
+
+/**
+ * The stock items an order's links were given, sold to those links in one statement (state and
+ * link). Conditional on their still being available: `count` items or a refusal, so none is ever
+ * sold twice.
+ */
+export async function sellStock(trx: Kysely<DB>, p: { order: number; count: number; now: number }): Promise<void> {
+  const sold = await sell(trx, p);
+  if (Number(sold.numAffectedRows) !== p.count) throw fail.conflict('库存不足，请重试');
+}
+
+const sell = statement((db, value) => db.updateTable('stock_items').from('tokens')
+  .set((eb) => ({ state: 'sold', token_id: eb.ref('tokens.id'), update_at: value('now') }))
+  .whereRef('tokens.stock_item_id', '=', 'stock_items.id')
+  .where('tokens.order_id', '=', value('order'))
+  .where('stock_items.state', '=', 'available'));

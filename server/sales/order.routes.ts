@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { FieldDef } from '../../resources.config.js';
+import type { Ctx } from '../platform/context.js';
+import { sessionOf } from '../platform/http/auth.js';
+import { ok } from '../platform/http/envelope.js';
+import { validateFields } from '../platform/http/validate.js';
+import { toDollars } from '../platform/lib/money.js';
+import { formatTime } from '../platform/lib/time.js';
+import { linkBase, linksOf } from '../links/links.js';
+import { buy, quote } from './buy.js';
+import { refundOrder } from './refund.js';
+
+const purchaseFields: Record<string, FieldDef> = {
+  goods_id: { label: '商品', type: 'ref', required: true },
+  quantity: { label: '购买数量', type: 'int', required: true, min: 1, max: 1000 },
+};
+const refundFields: Record<string, FieldDef> = {
+  id: { label: '订单', type: 'ref', required: true },
+  amount: { label: '退款金额', type: 'money', required: true, min: 0.01, max: 10_000_000 },
+  remark: { label: '退款备注', type: 'text', required: true, max: 255 },
+};
+
+/** Buying (customers), what a purchase would cost, and the sup's partial refund of an order. */
+export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const tz = ctx.settings.timeZone;
+
+  app.post('/api/order/quote', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields(purchaseFields, request.body, 'add', { tz });
+    const { user } = sessionOf(request);
+    const { goods, price, amount } = await quote(ctx, user.id, v.goods_id as number, v.quantity as number);
+    const balance = await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stock = goods.source === 'stock' ? Number(goods.stock) : null;
+    return ok({
+      goods_id: goods.id, title: goods.title, quantity: v.quantity, base_price: toDollars(goods.price),
+      unit_price: toDollars(price.unitPrice), rate: price.rate === null ? null : toDollars(price.rate), amount: toDollars(amount),
+      balance: toDollars(Number(balance.balance)), balance_after: toDollars(Number(balance.balance) - amount),
+      enough_balance: Number(balance.balance) >= amount, stock, enough_stock: stock === null || stock >= (v.quantity as number),
+      min_qty: goods.min_qty, max_qty: goods.max_qty,
+    });
+  });
+
+  app.post('/api/order/buy', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields(purchaseFields, request.body, 'add', { tz });
+    const p = await buy(ctx, sessionOf(request).user.id, v.goods_id as number, v.quantity as number);
+    const base = linkBase(ctx, request);
+    return ok({
+      order_id: p.orderId, order_no: p.orderNo, quantity: p.quantity, unit_price: toDollars(p.unitPrice),
+      amount: toDollars(p.amount), balance: toDollars(p.balance),
+      tokens: p.tokens.map((t) => ({ id: t.id, token: t.token, identifier: t.identifier, ...linksOf(base, t.token), expires_at: formatTime(t.expiresAt, tz) })),
+    }, `购买成功，共 ${p.tokens.length} 个链接`);
+  });
+
+  app.post('/api/order/refund', { config: { access: 'sup' } }, async (request) => {
+    const v = validateFields(refundFields, request.body, 'add', { tz });
+    const r = await refundOrder(ctx, v.id as number, v.amount as number, v.remark as string);
+    return ok({ refunded: toDollars(r.refunded), left: toDollars(r.left), state: r.state, balance: toDollars(r.balance) },
+      `已退款 $${toDollars(v.amount as number).toFixed(2)}`);
+  });
+}

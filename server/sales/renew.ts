@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { Ctx } from '../platform/context.js';
+import type { DB } from '../schema/tables.js';
+import { fail } from '../platform/http/envelope.js';
+import { changeBalance } from '../finance/ledger.js';
+import { orderNo, placeholderNo } from './order-no.js';
+import { CLOSED, stateAfterRenewal } from '../links/states.js';
+
+const DAY = 86_400_000;
+/** A link can still be renewed this long after it expired. */
+export const RENEW_GRACE_MS = DAY;
+export const MAX_RENEW_DAYS = 365;
+
+/**
+ * Those of the links whose number was taken back: their stock item is gone, back on sale or held by
+ * another link (one query). A link without a stock item (an upstream one) has none to lose.
+ */
+export async function numbersTakenBack(db: Kysely<DB>, links: Array<{ id: number; stock_item_id: number | null }>): Promise<Set<number>> {
+  const held = links.filter((l) => l.stock_item_id !== null);
+  if (!held.length) return new Set();
+  const items = await db.selectFrom('stock_items').select(['id', 'token_id'])
+    .where('id', 'in', [...new Set(held.map((l) => Number(l.stock_item_id)))]).execute();
+  const holder = new Map(items.map((i) => [Number(i.id), i.token_id === null ? null : Number(i.token_id)]));
+  return new Set(held.filter((l) => holder.get(Number(l.stock_item_id)) !== Number(l.id)).map((l) => Number(l.id)));
+}
+
+/** What renewing a link for `days` costs and gives, or why it cannot be renewed (an AppError). */
+export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, days: number) {
+  if (!Number.isSafeInteger(days) || days < 1 || days > MAX_RENEW_DAYS) {
+    throw fail.badInput(`续费天数应为 1 到 ${MAX_RENEW_DAYS} 的整数`, { days: `续费天数应为 1 到 ${MAX_RENEW_DAYS} 的整数` });
+  }
+  const token = await ctx.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
+  if (!token) throw fail.notFound('链接不存在');
+  const goods = await ctx.db.selectFrom('goods').select(['id', 'title', 'renew_price']).where('id', '=', token.goods_id).executeTakeFirstOrThrow();
+  const now = ctx.now();
+  if (Number(goods.renew_price) <= 0) throw fail.badInput('该产品不支持续费');
+  if ((CLOSED as readonly string[]).includes(token.state)) throw fail.conflict(token.state === 'finished' ? '该链接已完成，不能续费' : '该链接已退款或已撤销，不能续费');
+  if (now > Number(token.expires_at) + RENEW_GRACE_MS) throw fail.conflict('链接已过期超过一天，不能续费');
+  if ((await numbersTakenBack(ctx.db, [token])).has(Number(token.id))) throw fail.conflict('该号码已被回收，不能续费');
+  const expiresAfter = Math.max(Number(token.expires_at), now) + days * DAY;
+  return { token, goods, amount: Number(goods.renew_price) * days, expiresAfter };
+}
+
+/**
+ * 续费: pays renew_price x days from the owner's balance (no discounts) for more days on a link,
+ * before it expires or within a day after (counted from now when already expired). One transaction:
+ * an order of type augment, the conditional update of the link (a refund or another renewal in
+ * between makes it a 409), the debit with its ledger row, the augment record.
+ */
+export async function renewToken(ctx: Ctx, userId: number, tokenId: number, days: number) {
+  const { token, goods, amount, expiresAfter } = await renewalQuote(ctx, userId, tokenId, days);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('orders').values({
+      order_no: placeholderNo(), user_id: userId, goods_id: goods.id, token_id: token.id, type: 'augment',
+      quantity: days, base_price: goods.renew_price, unit_price: goods.renew_price, rate: 100, amount, refunded: 0,
+      state: 'paid', create_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const orderId = Number(inserted.id);
+    const no = orderNo(now, orderId, ctx.settings.timeZone);
+    await trx.updateTable('orders').set({ order_no: no }).where('id', '=', orderId).execute();
+    const wasExpired = token.state === 'expired' || Number(token.expires_at) <= now;
+    const updated = await trx.updateTable('tokens')
+      .set({ expires_at: expiresAfter, state: wasExpired ? stateAfterRenewal(token) : token.state })
+      .where('id', '=', token.id).where('state', '=', token.state).where('expires_at', '=', token.expires_at)
+      .executeTakeFirst();
+    if (!Number(updated.numUpdatedRows)) throw fail.conflict('链接状态已变化，请刷新后重试');
+    if (token.stock_item_id !== null) {
+      await trx.updateTable('stock_items').set({ state: 'sold', update_at: now })
+        .where('id', '=', token.stock_item_id).where('token_id', '=', token.id).where('state', '=', 'expired').execute();
+    }
+    const { after } = await changeBalance(trx, {
+      userId, amount: -amount, type: 'order', refType: 'order', refId: orderId, now,
+      remark: `续费 ${token.identifier} ${days} 天`,
+    });
+    await trx.insertInto('augment_records').values({
+      token_id: token.id, user_id: userId, goods_id: goods.id, identifier: token.identifier, order_id: orderId,
+      days, amount, expires_before: Number(token.expires_at), expires_after: expiresAfter, create_at: now,
+    }).execute();
+    return { orderId, orderNo: no, amount, expiresAt: expiresAfter, balance: after };
+  });
+}

@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import type { Ctx } from '../platform/context.js';
+import { AppError, Code } from '../platform/http/envelope.js';
+import { formatTime } from '../platform/lib/time.js';
+import { buy, type Purchase } from '../sales/buy.js';
+import { accessNumber, Json, W, wrongMaxPrice, type Answer } from './answers.js';
+import { mayHaveNumbers, offersFor, type Offer } from './offers.js';
+import type { Call } from './params.js';
+
+/** Products tried, cheapest first, when the cheaper ones turn out sold out meanwhile. */
+const MAX_TRIES = 5;
+/** A getNumberV2 orderId claim left by a purchase that never finished (a stopped process) is taken over after this. */
+const STALE_CLAIM_MS = 60_000;
+/** ISO 4217 for the dollar: our balances and prices. */
+const USD = 840;
+
+/**
+ * getNumber / getNumberV2: one link of the cheapest on-sale SMS product with this service code and
+ * country that has numbers, bought through the store's own purchase (`buy`: price rules, the debit
+ * and its ledger row, stock or the upstream source). The activation id is the link's id.
+ */
+export async function getNumber(c: Call, v2: boolean): Promise<Answer> {
+  const chosen = await choose(c);
+  if (typeof chosen === 'string') return chosen;
+  const orderKey = v2 && c.p.orderId ? orderKeyOf(c.p.orderId) : null;
+  if (orderKey && !(await claimOrder(c.ctx, c.userId, orderKey))) return W.ORDER_ALREADY_EXISTS;
+  let bought: { purchase: Purchase; offer: Offer } | string;
+  try {
+    bought = await buyFirst(c, chosen);
+  } catch (error) {
+    if (orderKey) await releaseOrder(c.ctx, c.userId, orderKey);
+    throw error;
+  }
+  if (typeof bought === 'string') {
+    if (orderKey) await releaseOrder(c.ctx, c.userId, orderKey);
+    return bought;
+  }
+  const link = bought.purchase.tokens[0];
+  if (orderKey) {
+    await c.ctx.db.updateTable('api_orders').set({ token_id: link.id })
+      .where('user_id', '=', c.userId).where('order_key', '=', orderKey).execute();
+  }
+  const phone = link.identifier.replace(/\D/g, '');
+  // An upstream purchase whose outcome is unknown has no number yet (it is being reconciled): the
+  // word clients treat as "the service failed".
+  if (!phone) return W.ERROR_SQL;
+  if (!v2) return accessNumber(link.id, phone);
+  return new Json(JSON.stringify({
+    activationId: link.id, phoneNumber: phone, activationCost: bought.purchase.unitPrice / 100, currency: USD,
+    countryCode: String(bought.offer.country), canGetAnotherSms: bought.offer.resetLimit > 0 ? '1' : '0',
+    activationTime: formatTime(c.ctx.now(), c.ctx.settings.timeZone), activationOperator: 'any',
+  }));
+}
+
+/** The products to try, cheapest first, or the word that refuses the call. */
+async function choose({ ctx, userId, p }: Call): Promise<Offer[] | string> {
+  const service = (p.service ?? '').trim();
+  if (!service) return W.BAD_SERVICE;
+  const all = await offersFor(ctx, userId, { service });
+  if (!all.length) return W.BAD_SERVICE;
+  const country = p.country === undefined || p.country.trim() === '' ? 0 : /^\d{1,4}$/.test(p.country.trim()) ? Number(p.country) : null;
+  const here = all.filter((o) => o.country === country && mayHaveNumbers(o));
+  if (!here.length) return W.NO_NUMBERS;
+  if (p.maxPrice === undefined || p.maxPrice.trim() === '') return here;
+  const max = centsOf(p.maxPrice);
+  if (max === null || max < here[0].price) return wrongMaxPrice(here[0].price);
+  return here.filter((o) => o.price <= max);
+}
+
+/** A price limit in dollars, any number of decimals; a limit between two cents counts down to the lower. */
+function centsOf(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d{1,9}(\.\d+)?$/.test(t)) return null;
+  const [whole, frac = ''] = t.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+}
+
+/** The first product that sells: a sold-out or withdrawn one gives way to the next; a short balance ends it. */
+async function buyFirst({ ctx, userId }: Call, offers: Offer[]): Promise<{ purchase: Purchase; offer: Offer } | string> {
+  for (const offer of offers.slice(0, MAX_TRIES)) {
+    try {
+      return { purchase: await buy(ctx, userId, offer.goodsId, 1), offer };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The rest cost as much or more.
+      if (error.code === Code.balanceLow) return W.NO_BALANCE;
+    }
+  }
+  return W.NO_NUMBERS;
+}
+
+const orderKeyOf = (orderId: string) => (orderId.length <= 64 ? orderId : crypto.createHash('sha256').update(orderId).digest('hex'));
+
+/** Claims a client's order id for this customer; false when it was claimed already. */
+async function claimOrder(ctx: Ctx, userId: number, orderKey: string): Promise<boolean> {
+  const now = ctx.now();
+  await ctx.db.deleteFrom('api_orders').where('user_id', '=', userId).where('order_key', '=', orderKey)
+    .where('token_id', 'is', null).where('create_at', '<', now - STALE_CLAIM_MS).execute();
+  const inserted = await ctx.db.insertInto('api_orders').values({ user_id: userId, order_key: orderKey, token_id: null, create_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'order_key']).doNothing()).executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** A purchase that did not happen leaves its order id free for the client's retry. */
+async function releaseOrder(ctx: Ctx, userId: number, orderKey: string): Promise<void> {
+  await ctx.db.deleteFrom('api_orders').where('user_id', '=', userId).where('order_key', '=', orderKey)
+    .where('token_id', 'is', null).execute();
+}
