@@ -20,7 +20,7 @@ async function serve(kind: string): Promise<void> {
   const ready = childReady();
   const { buildApp } = await import('../server/app.js');
   const { connect } = await import('../server/platform/db/connection.js');
-  const { migrate } = await import('../server/platform/db/migrate.js');
+  const { migrate } = await import('../server/schema/migrate.js');
   const { readSettings } = await import('../server/env.js');
   const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
 

@@ -1,56 +1,45 @@
-/** Settings read once from the environment, with the defaults the README documents. */
-export interface Settings {
-  port: number;
-  host: string;
-  databaseUrl?: string;
-  dataDir: string;
-  adminUsername: string;
-  adminPassword?: string;
-  /** Business time zone: "today" and "this month", and the times we send out. */
-  timeZone: string;
-  sessionTtlMs: number;
-  /** A session's token is replaced (and sent back in the Authorization header) once it is this old. */
-  sessionRotateMs: number;
-  /** Login and register attempts allowed per address per minute. */
-  authRatePerMinute: number;
-  /** How long the hottest reads (sessions, recent notices) may come from a process's cache, in ms. */
-  readCacheMs: number;
-  logLevel: string;
-  /** Where the built console lives; served when present. */
-  staticDir?: string;
-  /** Reverse proxies in front (TRUST_PROXY): how many hops, or their addresses/subnets; 0 = none. */
-  trustProxy: number | string;
-  /** How long a client has to send its headers, and its whole request, before it is cut off (ms). */
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  /** A connection silent both ways this long is closed (ms); always more than the longest long poll. */
-  idleTimeoutMs: number;
-  /** How long the USDT watcher waits for one TronGrid answer, in ms. */
-  tronTimeoutMs: number;
-  /** The address customers reach the service at (API links are built on it); unset: each request's own origin. */
-  publicUrl?: string;
-  /** Code reads (`GET /api/code/<token>`) allowed per link and per client address, per minute. */
-  codeRatePerToken: number;
-  codeRatePerAddress: number;
-  /** SMS-Activate protocol calls (`/stubs/handler_api.php`) allowed per API key, per minute. */
-  handlerRatePerKey: number;
-  /** A getNumber may be cancelled (with its refund) this long after it was bought; 0: at once. */
-  handlerCancelAfterMs: number;
-  /** Encrypts device secrets at rest (DEVICE_SECRET_KEY); unset: a key file under dataDir. */
-  deviceSecretKey?: string;
-  /** Webhook timestamps further than this from the server's clock are refused (ms). */
-  webhookMaxSkewMs: number;
-  /** A device silent this long is flagged (ms). */
-  deviceSilentMs: number;
-  /** The SMTP receiver's port (0: off) and address (mail comes from other hosts: all of them by default). */
-  smtpPort: number;
-  smtpHost: string;
-  /** Largest mail the SMTP receiver takes, in bytes. */
-  smtpMaxBytes: number;
-  /** How long one call to an upstream provider may take (ms); past it the outcome is unknown. */
-  upstreamTimeoutMs: number;
-  /** How often links waiting for an upstream code are polled (getStatus), in ms. */
-  upstreamPollMs: number;
+import type { Settings } from './platform/settings.js';
+
+export type { Settings };
+
+declare module './platform/settings.js' {
+  /** The product's settings, beside the platform's (server/platform/settings.ts). */
+  interface Settings {
+    port: number;
+    host: string;
+    databaseUrl?: string;
+    adminUsername: string;
+    adminPassword?: string;
+    sessionTtlMs: number;
+    /** A session's token is replaced (and sent back in the Authorization header) once it is this old. */
+    sessionRotateMs: number;
+    /** Login and register attempts allowed per address per minute. */
+    authRatePerMinute: number;
+    /** How long the USDT watcher waits for one TronGrid answer, in ms. */
+    tronTimeoutMs: number;
+    /** Code reads (`GET /api/code/<token>`) allowed per link and per client address, per minute. */
+    codeRatePerToken: number;
+    codeRatePerAddress: number;
+    /** SMS-Activate protocol calls (`/stubs/handler_api.php`) allowed per API key, per minute. */
+    handlerRatePerKey: number;
+    /** A getNumber may be cancelled (with its refund) this long after it was bought; 0: at once. */
+    handlerCancelAfterMs: number;
+    /** Encrypts stored secrets (device secrets, providers' keys) at rest (DEVICE_SECRET_KEY); unset: a key file under dataDir. */
+    secretKey?: string;
+    /** Webhook timestamps further than this from the server's clock are refused (ms). */
+    webhookMaxSkewMs: number;
+    /** A device silent this long is flagged (ms). */
+    deviceSilentMs: number;
+    /** The SMTP receiver's port (0: off) and address (mail comes from other hosts: all of them by default). */
+    smtpPort: number;
+    smtpHost: string;
+    /** Largest mail the SMTP receiver takes, in bytes. */
+    smtpMaxBytes: number;
+    /** How long one call to an upstream provider may take (ms); past it the outcome is unknown. */
+    upstreamTimeoutMs: number;
+    /** How often links waiting for an upstream code are polled (getStatus), in ms. */
+    upstreamPollMs: number;
+  }
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -58,6 +47,7 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** Settings read once from the environment, with the defaults the README documents. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     port: int(env.PORT, 8080),
@@ -85,7 +75,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     upstreamTimeoutMs: int(env.UPSTREAM_TIMEOUT_MS, 15_000),
     upstreamPollMs: int(env.UPSTREAM_POLL_MS, 3_000),
     handlerCancelAfterMs: (env.HANDLER_CANCEL_AFTER_SECONDS === '0' ? 0 : int(env.HANDLER_CANCEL_AFTER_SECONDS, 120)) * 1000,
-    deviceSecretKey: env.DEVICE_SECRET_KEY || undefined,
+    secretKey: env.DEVICE_SECRET_KEY || undefined,
     webhookMaxSkewMs: int(env.WEBHOOK_MAX_SKEW_SECONDS, 600) * 1000,
     deviceSilentMs: int(env.DEVICE_SILENT_MINUTES, 60) * 60_000,
     smtpPort: env.SMTP_PORT === '0' ? 0 : int(env.SMTP_PORT, 2525),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { buildApp } from './app.js';
 import { connect } from './platform/db/connection.js';
-import { migrate } from './platform/db/migrate.js';
+import { migrate } from './schema/migrate.js';
 import { readSettings } from './env.js';
 import { ensureFirstSup } from './accounts/first-sup.js';
 

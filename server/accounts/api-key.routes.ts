@@ -5,7 +5,7 @@ import { fail, ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown } from '../platform/http/validate.js';
 import { formatTime } from '../platform/lib/time.js';
 import { idOf } from '../platform/crud/routes.js';
-import { linkBase } from '../links/links.js';
+import { publicBase } from '../platform/http/public-url.js';
 import { apiKeyOf, issueApiKey, maskedKey, revokeApiKey } from './api-keys.js';
 
 export const HANDLER_PATH = '/stubs/handler_api.php';
@@ -16,7 +16,7 @@ export const HANDLER_PATH = '/stubs/handler_api.php';
  */
 export function registerApiKeyRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
-  const baseUrl = (request: FastifyRequest) => linkBase(ctx, request) + HANDLER_PATH;
+  const baseUrl = (request: FastifyRequest) => publicBase(ctx, request) + HANDLER_PATH;
 
   app.get('/api/apikey/info', { config: { access: 'customer' } }, async (request) => {
     const key = await apiKeyOf(ctx.db, sessionOf(request).user.id);

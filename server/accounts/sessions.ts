@@ -4,6 +4,9 @@ import type { DB, UsersTable } from '../schema/tables.js';
 import { AppError, Code } from '../platform/http/envelope.js';
 import { prepared } from '../platform/lib/fast-query.js';
 import { hashToken, newToken } from './session-tokens.js';
+import { roleOf } from '../../resources.config.js';
+import type { Ctx } from '../platform/context.js';
+import type { SessionResolver } from '../platform/http/auth.js';
 
 /** How long the token replaced by a rotation keeps working, for requests already in flight. */
 const ROTATION_GRACE_MS = 60_000;
@@ -21,6 +24,25 @@ export interface SessionInfo {
 }
 
 export interface SessionPolicy { ttlMs: number; rotateMs: number }
+
+declare module '../platform/http/auth.js' {
+  /** The platform's session is ours: `sessionOf(request)` gives a SessionInfo. */
+  interface Session extends SessionInfo {}
+}
+
+/** How the platform's auth check (server/platform/http/auth.ts) finds and reads our sessions. */
+export function sessionResolver(ctx: Ctx): SessionResolver {
+  const policy = { ttlMs: ctx.settings.sessionTtlMs, rotateMs: ctx.settings.sessionRotateMs };
+  return {
+    async resolve(token, _request, reply) {
+      const session = await resolveSession(ctx.database, token, ctx.now(), policy);
+      if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
+      return session;
+    },
+    roleOf: (session) => roleOf(session.user.type),
+    userIdOf: (session) => session.user.id,
+  };
+}
 
 export async function createSession(
   db: Kysely<DB>,

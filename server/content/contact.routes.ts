@@ -9,7 +9,7 @@ const CONTACT = 'contact';
 const contactFields: Record<string, FieldDef> = { content: { label: '联系方式内容', type: 'html', max: 20000 } };
 
 /** The contact ("联系我们") HTML: readable by anyone, written by sup, sanitized both ways. */
-export function registerSettingsRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function registerContactRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/config/index', { config: { access: 'public' } }, async () => {
     const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', CONTACT).executeTakeFirst();
     return ok({ content: sanitizeHtml(row?.value ?? '') });

@@ -2,17 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../platform/context.js';
 import type { ResourceHooks } from '../platform/crud/hooks.js';
-import { numbersTakenBack, RENEW_GRACE_MS } from '../sales/renew.js';
+import { publicBase } from '../platform/http/public-url.js';
+import { numbersTakenBack, renewable } from './renewal.js';
 import { CLOSED, LIVE } from './states.js';
 
 /** 192 random bits, URL-safe: the link is the only key to its codes. */
 export function newLinkToken(): string {
   return crypto.randomBytes(24).toString('base64url');
-}
-
-/** Where links point: PUBLIC_URL when set, else the origin the request came to. */
-export function linkBase(ctx: Ctx, request: FastifyRequest): string {
-  return ctx.settings.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export function linksOf(base: string, token: string) {
@@ -32,10 +28,6 @@ export function receivesLeft(receiveLimit: number, received: number): number | n
  * Whether 续费 can be offered on a link by its state and product: its product has a renewal price, it
  * has not ended, and it is not more than the grace day past its expiry (renew.ts checks the same).
  */
-export function renewable(state: string, expiresAt: number, renewPrice: number, now: number): boolean {
-  return renewPrice > 0 && !(CLOSED as readonly string[]).includes(state) && now <= expiresAt + RENEW_GRACE_MS;
-}
-
 /** The renewal price of each product on a page of links (one query). */
 async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, number>> {
   const ids = [...new Set(goodsIds.filter((n) => Number.isFinite(n) && n > 0))];
@@ -47,7 +39,7 @@ async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, nu
 /** The links' computed fields in every list and detail answer. */
 export const tokenHooks: ResourceHooks = {
   async present(rows, raw, { ctx, request }) {
-    const base = linkBase(ctx, request);
+    const base = publicBase(ctx, request);
     const now = ctx.now();
     const renewPrice = await renewPrices(ctx, raw.map((r) => Number(r.goods_id)));
     // Nor is it offered once the link's number was taken back: renewing would be refused (409).

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/connection.js';
-import type { DB } from '../schema/tables.js';
-import type { Settings } from '../env.js';
+import type { DB } from './db/tables.js';
+import type { Settings } from './settings.js';
 
 /** What every route module is given: the database, the settings and the clock. */
 export interface Ctx {

@@ -6,7 +6,8 @@ import { ok } from '../platform/http/envelope.js';
 import { validateFields } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
-import { linkBase, linksOf } from '../links/links.js';
+import { linksOf } from '../links/links.js';
+import { publicBase } from '../platform/http/public-url.js';
 import { buy, quote } from './buy.js';
 import { refundOrder } from './refund.js';
 
@@ -42,7 +43,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/order/buy', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields(purchaseFields, request.body, 'add', { tz });
     const p = await buy(ctx, sessionOf(request).user.id, v.goods_id as number, v.quantity as number);
-    const base = linkBase(ctx, request);
+    const base = publicBase(ctx, request);
     return ok({
       order_id: p.orderId, order_no: p.orderNo, quantity: p.quantity, unit_price: toDollars(p.unitPrice),
       amount: toDollars(p.amount), balance: toDollars(p.balance),

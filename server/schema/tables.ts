@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { DB } from '../platform/db/tables.js';
+
+export type { DB };
 
 /** Times are epoch milliseconds; money is integer cents; flags are 0/1 integers on both databases. */
 export interface UsersTable {
@@ -73,19 +76,6 @@ export interface RechargesTable {
   /** The TRON transaction of an automatic (USDT) recharge; unique. */
   tx_hash?: string | null;
   create_at: number;
-}
-
-export interface RateLimitsTable {
-  key: string;
-  window_start: number;
-  count: number;
-}
-
-export interface JobLeasesTable {
-  name: string;
-  /** The process holding the lease (random per process). */
-  owner: string;
-  expires_at: number;
 }
 
 export interface GroupsTable {
@@ -376,33 +366,34 @@ export interface ProvidersTable {
   create_at: number;
 }
 
-export interface DB {
-  users: UsersTable;
-  sessions: SessionsTable;
-  notices: NoticesTable;
-  settings: SettingsTable;
-  ledger: LedgerTable;
-  recharges: RechargesTable;
-  rate_limits: RateLimitsTable;
-  job_leases: JobLeasesTable;
-  groups: GroupsTable;
-  discounts: DiscountsTable;
-  goods: GoodsTable;
-  stock_items: StockItemsTable;
-  orders: OrdersTable;
-  tokens: TokensTable;
-  messages: MessagesTable;
-  code_records: CodeRecordsTable;
-  reset_records: ResetRecordsTable;
-  augment_records: AugmentRecordsTable;
-  stat_rollups: StatRollupsTable;
-  stat_parts: StatPartsTable;
-  usdt_orders: UsdtOrdersTable;
-  usdt_amounts: UsdtAmountsTable;
-  usdt_transfers: UsdtTransfersTable;
-  usdt_watch: UsdtWatchTable;
-  api_keys: ApiKeysTable;
-  api_orders: ApiOrdersTable;
-  devices: DevicesTable;
-  providers: ProvidersTable;
+declare module '../platform/db/tables.js' {
+  /** The product's tables, beside the platform's own (server/platform/db/tables.ts). */
+  interface DB {
+    users: UsersTable;
+    sessions: SessionsTable;
+    notices: NoticesTable;
+    settings: SettingsTable;
+    ledger: LedgerTable;
+    recharges: RechargesTable;
+    groups: GroupsTable;
+    discounts: DiscountsTable;
+    goods: GoodsTable;
+    stock_items: StockItemsTable;
+    orders: OrdersTable;
+    tokens: TokensTable;
+    messages: MessagesTable;
+    code_records: CodeRecordsTable;
+    reset_records: ResetRecordsTable;
+    augment_records: AugmentRecordsTable;
+    stat_rollups: StatRollupsTable;
+    stat_parts: StatPartsTable;
+    usdt_orders: UsdtOrdersTable;
+    usdt_amounts: UsdtAmountsTable;
+    usdt_transfers: UsdtTransfersTable;
+    usdt_watch: UsdtWatchTable;
+    api_keys: ApiKeysTable;
+    api_orders: ApiOrdersTable;
+    devices: DevicesTable;
+    providers: ProvidersTable;
+  }
 }

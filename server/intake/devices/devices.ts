@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../platform/context.js';
 import { formatTime, startOfDay } from '../../platform/lib/time.js';
 import type { ResourceHooks } from '../../platform/crud/hooks.js';
-import { linkBase } from '../../links/links.js';
+import { publicBase } from '../../platform/http/public-url.js';
 import { secretBox } from '../../platform/lib/secret-box.js';
 import { deviceSeen } from './seen.js';
 
@@ -22,7 +22,7 @@ export function newDeviceSecret(): string {
 }
 
 export function webhookUrl(ctx: Ctx, request: FastifyRequest, key: string): string {
-  return `${linkBase(ctx, request)}/api/ingest/sms/${key}`;
+  return `${publicBase(ctx, request)}/api/ingest/sms/${key}`;
 }
 
 export function sealSecret(ctx: Ctx, secret: string): string {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ResourceDef } from '../../../resources.config.js';
 import type { Ctx } from '../context.js';
 import type { Row } from '../http/validate.js';
-import type { SessionInfo } from '../../accounts/sessions.js';
+import type { Session } from '../http/auth.js';
 
 /** What a domain adds to the generic add/edit/del of its resource (hashing, sanitizing, invariants). */
 export interface ResourceHooks {
@@ -26,6 +26,6 @@ export interface PresentEnv {
 export interface HookEnv {
   ctx: Ctx;
   trx: Kysely<any>;
-  session: SessionInfo;
+  session: Session;
   def: ResourceDef;
 }

@@ -1,26 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { allows, resources, type ResourceDef } from '../../../resources.config.js';
+import { allows, type ResourceDef } from '../../../resources.config.js';
 import type { Ctx } from '../context.js';
-import { roleOfRequest, sessionOf } from '../http/auth.js';
+import { callerOf, roleOfRequest, sessionOf } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';
 import { objectBody, rejectUnknown, validateFields, type Row } from '../http/validate.js';
-import { deepStart } from '../../stats/deep-pages.js';
 import type { HookEnv, ResourceHooks } from './hooks.js';
 import { applyFilters, parseListQuery } from './query.js';
-import { serializeRows, withLabels } from './serialize.js';
+import { declareResources, serializeRows, withLabels } from './serialize.js';
 
 /**
  * Registers `/api/<api>/data|detail|add|edit|del` for every declared resource and action. The
  * access rule of each action guards the route; 'own' scopes a customer to rows they own.
  */
-export function registerResourceRoutes(app: FastifyInstance, ctx: Ctx, hooks: Partial<Record<string, ResourceHooks>>): void {
-  for (const [name, def] of Object.entries(resources as Record<string, ResourceDef>)) {
-    registerResource(app, ctx, def, hooks[name] ?? {});
+export function registerResourceRoutes(app: FastifyInstance, ctx: Ctx, crud: CrudOptions): void {
+  declareResources(crud.resources);
+  for (const [name, def] of Object.entries(crud.resources)) {
+    registerResource(app, ctx, def, crud.hooks[name] ?? {}, crud.deepStart);
   }
 }
 
-function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: ResourceHooks): void {
+/** What the generic routes are given: the declared resources, the areas' hooks on them, and where deep pages start. */
+export interface CrudOptions {
+  resources: Record<string, ResourceDef>;
+  hooks: Partial<Record<string, ResourceHooks>>;
+  /**
+   * Where a page past the counted rows of a whole table's newest-first list begins (create_at before
+   * `before`, after `skip` rows), when the product keeps counts that tell; undefined: step over the rows.
+   */
+  deepStart?: (database: Ctx['database'], table: string, offset: number, now: number) => Promise<{ before: number; skip: number } | undefined>;
+}
+
+function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: ResourceHooks, deepStart: CrudOptions['deepStart']): void {
   const base = `/api/${def.api}`;
   // The generic layer works on tables named at run time.
   const db = ctx.db as unknown as Kysely<any>;
@@ -36,7 +47,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
       const filtered = applyFilters(scoped(db, request, 'list'), q.filters);
       const offset = (q.page - 1) * q.pageSize;
       // Past the counted rows, a whole table's newest-first list starts from its quarter hour.
-      const deep = offset > COUNT_CAP && !q.filters.length && !ownerOf(def, request, 'list') && q.sort.column === 'create_at' && q.sort.order === 'desc'
+      const deep = deepStart && offset > COUNT_CAP && !q.filters.length && !ownerOf(def, request, 'list') && q.sort.column === 'create_at' && q.sort.order === 'desc'
         ? await deepStart(ctx.database, def.table, offset, ctx.now()) : undefined;
       // The page's ids first (read from an index alone, however deep the page), then their rows.
       const page = (deep ? filtered.where('create_at', '<', deep.before) : filtered).select('id')
@@ -125,7 +136,7 @@ type ScopedAction = 'list' | 'show' | 'edit' | 'del';
 function ownerOf(def: ResourceDef, request: FastifyRequest, action: ScopedAction): number | undefined {
   if (def.access[action] !== 'own' || roleOfRequest(request) === 'sup') return undefined;
   if (!def.ownerField) throw fail.forbidden();
-  return sessionOf(request).user.id;
+  return callerOf(request).userId;
 }
 
 /** Rows of the table the caller may see for an action: all of them, or their own under the 'own' rule. */

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import { resources, type FieldDef, type ResourceDef, type Role } from '../../../resources.config.js';
+import type { FieldDef, ResourceDef, Role } from '../../../resources.config.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { toDollars } from '../lib/money.js';
 import { formatTime } from '../lib/time.js';
@@ -25,7 +25,14 @@ export function outValue(field: FieldDef, value: unknown, tz: string): unknown {
 /** The column a row's label of a ref field is read into by withLabels. */
 const labelColumn = (name: string) => `${name}__label`;
 
-const refTarget = (field: FieldDef) => (field.type === 'ref' && field.ref ? (resources as Record<string, ResourceDef>)[field.ref.resource] : undefined);
+/** The declared resources by name, for the tables their refs point at: one declaration per process, given at registration. */
+const declared = new Map<string, ResourceDef>();
+
+export function declareResources(resources: Record<string, ResourceDef>): void {
+  for (const [name, def] of Object.entries(resources)) declared.set(name, def);
+}
+
+const refTarget = (field: FieldDef) => (field.type === 'ref' && field.ref ? declared.get(field.ref.resource) : undefined);
 
 /**
  * A query of the resource's rows that also reads, for every ref field the role may read, the

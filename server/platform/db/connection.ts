@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
-import type { DB } from '../../schema/tables.js';
+import type { DB } from './tables.js';
 import { ReadCaches } from '../lib/read-cache.js';
 import { startCheckpointer } from './checkpointer.js';
 

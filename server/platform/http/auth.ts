@@ -1,16 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allows, roleOf, type AccessRule, type Role } from '../../../resources.config.js';
-import type { Ctx } from '../context.js';
-import { resolveSession, type SessionInfo } from '../../accounts/sessions.js';
+import { allows, type AccessRule, type Role } from '../../../resources.config.js';
 import { AppError, Code, fail } from './envelope.js';
+
+/**
+ * A logged-in caller's session. The platform reads nothing of it but through its `SessionResolver`;
+ * the product adds its fields to this interface by declaration merging (server/accounts/sessions.ts).
+ */
+export interface Session {}
+
+/** How the product turns a bearer token into a session, and what the platform needs to know of one. */
+export interface SessionResolver {
+  /** The session behind a token, or an AppError (not logged in, expired, revoked); may set answer headers. */
+  resolve(token: string, request: FastifyRequest, reply: FastifyReply): Promise<Session>;
+  roleOf(session: Session): Role | undefined;
+  /** The user that the 'own' rule scopes rows to. */
+  userIdOf(session: Session): number;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route: 'public', or one of the named rules of resources.config.ts. */
+    /** Who may call the route: 'public', or one of the declaration's named access rules. */
     access?: AccessRule | 'public';
   }
   interface FastifyRequest {
-    session: SessionInfo | null;
+    session: Session | null;
+    /** The role and user of the session, as its resolver reads them. */
+    caller: { role: Role; userId: number } | null;
   }
 }
 
@@ -29,9 +44,9 @@ export function bearer(request: FastifyRequest): string | null {
  * open a door. The check is attached to each route that needs it when the route is declared, so a
  * public route (a code read) pays nothing for it.
  */
-export function installAuth(app: FastifyInstance, ctx: Ctx): void {
+export function installAuth(app: FastifyInstance, resolver: SessionResolver): void {
   app.decorateRequest('session', null);
-  const policy = { ttlMs: ctx.settings.sessionTtlMs, rotateMs: ctx.settings.sessionRotateMs };
+  app.decorateRequest('caller', null);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (access === 'public' || !route.url?.startsWith('/api/')) return;
@@ -39,10 +54,11 @@ export function installAuth(app: FastifyInstance, ctx: Ctx): void {
       if (!access) throw fail.forbidden();
       const token = bearer(request);
       if (!token) throw new AppError(Code.notLoggedIn, '请先登录');
-      const session = await resolveSession(ctx.database, token, ctx.now(), policy);
+      const session = await resolver.resolve(token, request, reply);
+      const role = resolver.roleOf(session);
       request.session = session;
-      if (session.rotatedToken) reply.header('Authorization', `Bearer ${session.rotatedToken}`);
-      if (!allows(access, roleOf(session.user.type))) throw fail.forbidden();
+      request.caller = { role: role ?? 'customer', userId: resolver.userIdOf(session) };
+      if (!allows(access, role)) throw fail.forbidden();
     };
     // First among the route's own hooks, as when it was a global one.
     const own = route.onRequest ? [route.onRequest].flat() : [];
@@ -51,11 +67,17 @@ export function installAuth(app: FastifyInstance, ctx: Ctx): void {
 }
 
 /** The logged-in session of a route that declared an access rule (never null there). */
-export function sessionOf(request: FastifyRequest): SessionInfo {
+export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new AppError(Code.notLoggedIn, '请先登录');
   return request.session;
 }
 
+/** The logged-in caller's role and user id (a route that declared an access rule). */
+export function callerOf(request: FastifyRequest): { role: Role; userId: number } {
+  if (!request.caller) throw new AppError(Code.notLoggedIn, '请先登录');
+  return request.caller;
+}
+
 export function roleOfRequest(request: FastifyRequest): Role {
-  return roleOf(sessionOf(request).user.type) ?? 'customer';
+  return callerOf(request).role;
 }

@@ -1,4 +1,4 @@
-import type { Settings } from '../../env.js';
+import type { Settings } from '../settings.js';
 
 /** The longest a request may hold its answer open on purpose (GET /api/code/<token>?wait=60). */
 export const LONGEST_WAIT_MS = 60_000;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../schema/tables.js';
+import type { DB } from '../db/tables.js';
 
 /**
  * A lease on a named job, kept in the database so that several server processes (on one SQLite file

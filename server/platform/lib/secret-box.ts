@@ -1,16 +1,15 @@
 /**
  * Secrets the server must use in the clear but a copied database alone must not give away, kept
- * encrypted (AES-256-GCM): device secrets (SmsForwarder's HMAC needs the plain secret on every
- * request, so a hash will not do) and upstream providers' API keys (sent with every call).
- * The key is DEVICE_SECRET_KEY (any long random string), else 32 random bytes in
- * `<DATA_DIR>/device-secret.key`, made on first use. Several server processes on other machines
- * must share DEVICE_SECRET_KEY (or the file).
+ * encrypted (AES-256-GCM): an HMAC key needed plain on every request (so a hash will not do), another
+ * service's API key sent with every call. The key is the `secretKey` setting (any long random string),
+ * else 32 random bytes in a key file under dataDir, made on first use. Processes on other machines
+ * must share the setting (or the file).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Settings } from '../../env.js';
 
+/** The key file's name (kept from the first installs, where only device secrets were sealed). */
 export const KEY_FILE = 'device-secret.key';
 
 export interface SecretBox {
@@ -26,21 +25,24 @@ export function isSealed(value: string): boolean {
 }
 
 const boxes = new Map<string, SecretBox>();
+/** Where the key comes from: a secret given in the settings, else a key file made once in dataDir. */
+export interface KeySource { secretKey?: string; dataDir: string }
+
 /** The box of a settings object, found without resolving its key again (every webhook asks). */
 const bySettings = new WeakMap<object, SecretBox>();
 
-export function secretBox(settings: Pick<Settings, 'deviceSecretKey' | 'dataDir'>): SecretBox {
+export function secretBox(settings: KeySource): SecretBox {
   let box = bySettings.get(settings);
   if (box) return box;
-  const id = settings.deviceSecretKey ? `env:${settings.deviceSecretKey}` : `file:${path.resolve(settings.dataDir || '.')}`;
+  const id = settings.secretKey ? `env:${settings.secretKey}` : `file:${path.resolve(settings.dataDir || '.')}`;
   box = boxes.get(id);
   if (!box) boxes.set(id, (box = makeBox(keyOf(settings))));
   bySettings.set(settings, box);
   return box;
 }
 
-function keyOf(settings: Pick<Settings, 'deviceSecretKey' | 'dataDir'>): Buffer {
-  if (settings.deviceSecretKey) return crypto.createHash('sha256').update(settings.deviceSecretKey).digest();
+function keyOf(settings: KeySource): Buffer {
+  if (settings.secretKey) return crypto.createHash('sha256').update(settings.secretKey).digest();
   const file = path.join(settings.dataDir || '.', KEY_FILE);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });

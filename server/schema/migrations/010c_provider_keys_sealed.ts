@@ -10,7 +10,7 @@ import type { Dialect } from '../../platform/db/connection.js';
  * (SQLite does not hold lengths). Sealing needs the secret key of the settings the server runs with;
  * a database with no plain key left needs none.
  */
-export function providerKeysSealed(dialect: Dialect, secrets?: Pick<Settings, 'deviceSecretKey' | 'dataDir'>) {
+export function providerKeysSealed(dialect: Dialect, secrets?: Pick<Settings, 'secretKey' | 'dataDir'>) {
   return {
     async up(db: Kysely<any>) {
       if (dialect === 'postgres') {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../../server/platform/db/migrate.js';
+import { migrate } from '../../../server/schema/migrate.js';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 
 describe.each(dbKinds)('usernames regardless of case on %s', (kind) => {

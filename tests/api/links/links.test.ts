@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { connect, type Database } from '../../../server/platform/db/connection.js';
-import { allJobs } from '../../../server/all-jobs.js';
+import { allJobs } from '../../../server/app.js';
 import { startJobs } from '../../../server/platform/jobs/runner.js';
-import { autoRefundJob } from '../../../server/links/jobs.js';
+import { autoRefundJob } from '../../../server/sales/auto-refund.js';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 import { addGoods, buyOk, credit, ctxOf, deliver, expectBooksBalance, importLines, phones } from '../../helpers/commerce.js';
 
@@ -363,7 +363,7 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         other = kind === 'postgres'
           ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema: await schemaOf(s) })
           : await connect({ dataDir: path.dirname(s.database.sqlite!.name) });
-        const runners = [startJobs(ctxOf(s), allJobs, { timers: false }), startJobs({ ...ctxOf(s), database: other, db: other.db }, allJobs, { timers: false })];
+        const runners = [startJobs(ctxOf(s), allJobs(), { timers: false }), startJobs({ ...ctxOf(s), database: other, db: other.db }, allJobs(), { timers: false })];
         const ran = await Promise.all(runners.map((r) => r.runNow('token-auto-refund')));
         expect(ran.filter(Boolean)).toHaveLength(1);
         await Promise.all(runners.map((r) => r.stop()));

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGoods, buyOk, credit, expectBooksBalance } from '../../helpers/commerce.js';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../../helpers/fake-sms-activate.js';
-import { migrate } from '../../../server/platform/db/migrate.js';
+import { migrate } from '../../../server/schema/migrate.js';
 import { secretBox } from '../../../server/platform/lib/secret-box.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 
@@ -224,7 +224,7 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
   it('a key sealed under another DEVICE_SECRET_KEY: the purchase is refunded, nothing is asked of the provider, the sup reads why', async () => {
     const sealed = async () => (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
     const good = await sealed();
-    const foreign = secretBox({ deviceSecretKey: 'another-machine-secret-key', dataDir: '' }).seal(fake.apiKey);
+    const foreign = secretBox({ secretKey: 'another-machine-secret-key', dataDir: '' }).seal(fake.apiKey);
     await db().updateTable('providers').set({ api_key: foreign }).where('id', '=', providerId).execute();
     const before = await balanceOf(buyer.id);
     const asked = fake.requests.length;

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { FieldDef } from '../../resources.config.js';
+import type { Ctx } from '../platform/context.js';
+import { sessionOf } from '../platform/http/auth.js';
+import { ok } from '../platform/http/envelope.js';
+import { validateFields } from '../platform/http/validate.js';
+import { toDollars } from '../platform/lib/money.js';
+import { formatTime } from '../platform/lib/time.js';
+import { refundToken } from './refund.js';
+import { renewalQuote, renewToken } from './renew.js';
+
+const idField: FieldDef = { label: '链接', type: 'ref', required: true };
+const renewFields: Record<string, FieldDef> = { id: idField, days: { label: '续费天数', type: 'int', required: true, min: 1, max: 365 } };
+const refundFields: Record<string, FieldDef> = { id: idField, remark: { label: '退款备注', type: 'text', required: true, max: 255 } };
+
+/** A link's renewal (its quote and its payment) by its owner, and the sup's refund of a link. */
+export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const tz = ctx.settings.timeZone;
+
+  app.post('/api/token/quote', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields(renewFields, request.body, 'add', { tz });
+    const { user } = sessionOf(request);
+    const q = await renewalQuote(ctx, user.id, v.id as number, v.days as number);
+    const { balance } = await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow();
+    return ok({
+      id: v.id, days: v.days, renew_price: toDollars(Number(q.goods.renew_price)), amount: toDollars(q.amount),
+      balance: toDollars(Number(balance)), balance_after: toDollars(Number(balance) - q.amount), enough_balance: Number(balance) >= q.amount,
+      expires_at: formatTime(Number(q.token.expires_at), tz), expires_after: formatTime(q.expiresAfter, tz),
+    });
+  });
+
+  app.post('/api/token/augment', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields(renewFields, request.body, 'add', { tz });
+    const r = await renewToken(ctx, sessionOf(request).user.id, v.id as number, v.days as number);
+    return ok({ id: v.id, order_id: r.orderId, order_no: r.orderNo, amount: toDollars(r.amount), expires_at: formatTime(r.expiresAt, tz), balance: toDollars(r.balance) },
+      `续费成功，有效期至 ${formatTime(r.expiresAt, tz)}`);
+  });
+
+  app.post('/api/token/refund', { config: { access: 'sup' } }, async (request) => {
+    const v = validateFields(refundFields, request.body, 'add', { tz });
+    const r = await refundToken(ctx, v.id as number, { remark: v.remark as string });
+    return ok({ id: v.id, amount: toDollars(r!.amount), balance: r!.balance === null ? null : toDollars(r!.balance) },
+      `已退款 $${toDollars(r!.amount).toFixed(2)}，链接已停止接码`);
+  });
+}

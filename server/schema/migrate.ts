@@ -1,0 +1,42 @@
+import type { Kysely, Migration } from 'kysely';
+import { foundation } from './migrations/001_foundation.js';
+import { jobs } from './migrations/002_jobs.js';
+import { usernameCase } from './migrations/003_username_case.js';
+import { commerce } from './migrations/004_commerce.js';
+import { usdt } from './migrations/005_usdt.js';
+import { manualDebit } from './migrations/008_manual_debit.js';
+import { apiKeys } from './migrations/007_api_keys.js';
+import { intake } from './migrations/006_intake.js';
+import { upstream } from './migrations/009_upstream.js';
+import { statParts } from './migrations/010_stat_parts.js';
+import { intakeIndexes } from './migrations/010b_intake_indexes.js';
+import { providerKeysSealed } from './migrations/010c_provider_keys_sealed.js';
+import type { Settings } from '../env.js';
+import type { Dialect } from '../platform/db/connection.js';
+import { runMigrations } from '../platform/db/migrate.js';
+
+/** Settings a migration may need: the secret key that seals stored secrets (010c). */
+type MigrationSettings = Pick<Settings, 'secretKey' | 'dataDir'>;
+
+/** One list of migrations for both databases; the dialect only picks column types. */
+export function migrations(dialect: Dialect, settings?: MigrationSettings): Record<string, Migration> {
+  return {
+    '001_foundation': foundation(dialect),
+    '002_jobs': jobs(dialect),
+    '003_username_case': usernameCase(dialect),
+    '004_commerce': commerce(dialect),
+    '005_usdt': usdt(dialect),
+    '008_manual_debit': manualDebit(dialect),
+    '007_api_keys': apiKeys(dialect),
+    '006_intake': intake(dialect),
+    '009_upstream': upstream(dialect),
+    '010_stat_parts': statParts(dialect),
+    '010b_intake_indexes': intakeIndexes(dialect),
+    '010c_provider_keys_sealed': providerKeysSealed(dialect, settings),
+  };
+}
+
+/** Brings the database to the newest schema (every start runs it; an applied migration never runs again). */
+export async function migrate(db: Kysely<any>, dialect: Dialect, settings?: MigrationSettings): Promise<void> {
+  await runMigrations(db, dialect, migrations(dialect, settings));
+}

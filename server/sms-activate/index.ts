@@ -1,0 +1,10 @@
+import type { ResourceName } from '../../resources.config.js';
+import type { Area } from '../platform/area.js';
+import { redactApiKeys } from './redact.js';
+import { registerActivationRoutes } from './routes.js';
+
+/** SMS-Activate's handler_api.php, served to customers' scripts. */
+export const smsActivate: Area<ResourceName> = {
+  install: registerActivationRoutes,
+  maskUrl: redactApiKeys,
+};
