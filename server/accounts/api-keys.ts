@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Ctx } from '../platform/context.js';
 import type { Database } from '../platform/db/connection.js';
 import type { DB } from '../schema/tables.js';
-import { prepared } from '../platform/lib/fast-query.js';
+import { prepared } from '../platform/db/fast-query.js';
 import { hashToken } from './session-tokens.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/connection.js';
 import type { DB, UsersTable } from '../schema/tables.js';
 import { AppError, Code } from '../platform/http/envelope.js';
-import { prepared } from '../platform/lib/fast-query.js';
+import { prepared } from '../platform/db/fast-query.js';
 import { hashToken, newToken } from './session-tokens.js';
 import { roleOf } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../platform/context.js';
-import { prepared } from '../platform/lib/fast-query.js';
-import { statement, value, writeTransaction, type TransactionBody } from '../platform/lib/fast-write.js';
+import { prepared } from '../platform/db/fast-query.js';
+import { statement, value, writeTransaction, type TransactionBody } from '../platform/db/fast-write.js';
 import { identKey } from '../catalog/stock-lines.js';
 import { RECEIVING } from '../links/states.js';
 import { extractCode } from './extract.js';

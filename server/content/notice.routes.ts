@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { resources } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
 import { ok } from '../platform/http/envelope.js';
-import { prepared } from '../platform/lib/fast-query.js';
+import { prepared } from '../platform/db/fast-query.js';
 import { idOf, readOne } from '../platform/crud/routes.js';
 import { serializeRows } from '../platform/crud/serialize.js';
 

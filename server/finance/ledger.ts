@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema/tables.js';
 import { fail } from '../platform/http/envelope.js';
-import { statement } from '../platform/lib/fast-query.js';
+import { statement } from '../platform/db/fast-query.js';
 
 /** `debit_manual`: a sup's manual debit (a negative manual recharge). */
 export type LedgerType = 'recharge_auto' | 'recharge_manual' | 'debit_manual' | 'order' | 'refund';

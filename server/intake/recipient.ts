@@ -1,5 +1,5 @@
 import type { Ctx } from '../platform/context.js';
-import { prepared } from '../platform/lib/fast-query.js';
+import { prepared } from '../platform/db/fast-query.js';
 import { identKey } from '../catalog/stock-lines.js';
 
 const CN_MOBILE = /^1[3-9]\d{9}$/;

@@ -6,7 +6,7 @@ import { parseSmsForwarder, splitGluedKey } from './smsforwarder/request.js';
 import { AppError } from '../platform/http/envelope.js';
 import { openSecret } from './devices/devices.js';
 import { deviceSeen } from './devices/seen.js';
-import { prepared } from '../platform/lib/fast-query.js';
+import { prepared } from '../platform/db/fast-query.js';
 import { stockSpelling } from './recipient.js';
 
 export const INGEST_PREFIX = '/api/ingest/sms/';

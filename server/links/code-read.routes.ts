@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../platform/context.js';
 import { Code, fail, ok } from '../platform/http/envelope.js';
-import { batchedRead } from '../platform/lib/fast-query.js';
+import { batchedRead } from '../platform/db/fast-query.js';
 import { formatTime } from '../platform/lib/time.js';
 import { codeSignal } from './code-wake.js';
 import { Buckets } from '../platform/http/token-buckets.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema/tables.js';
-import { statement } from '../platform/lib/fast-query.js';
+import { statement } from '../platform/db/fast-query.js';
 import { resolvePrice, type Discount, type Price } from './price.js';
 
 /** What prices a user's purchases: their group's rate and their discounts. */

@@ -2,8 +2,19 @@ import { sql, type Kysely } from 'kysely';
 import type { Ctx } from '../platform/context.js';
 import type { DB, GoodsTable } from '../schema/tables.js';
 import { fail } from '../platform/http/envelope.js';
-import { statement } from '../platform/lib/fast-query.js';
-import type { Purchase } from './buy.js';
+import { statement } from '../platform/db/fast-query.js';
+
+/** What a purchase answers: the order, the price, the balance after it, and one link per unit. */
+export interface Purchase {
+  orderId: number;
+  orderNo: string;
+  amount: number;
+  unitPrice: number;
+  quantity: number;
+  balance: number;
+  /** An upstream link whose number is still being confirmed has an empty identifier (`pending`). */
+  tokens: { id: number; token: string; identifier: string; expiresAt: number; pending?: boolean }[];
+}
 
 export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold'> & { id: number; stock: number; sold: number };
 
@@ -15,8 +26,8 @@ export interface Acquired { identifier: string; identKey: string; stockItemId: n
 
 /**
  * How a product's source hands out identifiers, inside the purchase's transaction: all `quantity`
- * of them or a refusal (an AppError), never some. Each source is one entry; the intake issue adds
- * `upstream` with `registerSource` (an upstream provider's getNumber per unit).
+ * of them or a refusal (an AppError), never some. Each source is one entry: `stock` here, `upstream`
+ * registered by server/upstream (an upstream provider's getNumber per unit).
  */
 export type Source = (trx: Kysely<DB>, goods: GoodsRow, quantity: number, ctx: Ctx) => Promise<Acquired[]>;
 

@@ -2,24 +2,15 @@ import type { Ctx } from '../platform/context.js';
 import type { DB } from '../schema/tables.js';
 import { fail } from '../platform/http/envelope.js';
 import { changeBalance } from '../finance/ledger.js';
-import { prepared, statement } from '../platform/lib/fast-query.js';
+import { prepared, statement } from '../platform/db/fast-query.js';
 import { priceOf, userPricing } from '../pricing/lookup.js';
 import { newLinkToken } from '../links/links.js';
-import { sellStock, settleOf, sourceOf, type GoodsRow } from './acquire.js';
+import { sellStock, settleOf, sourceOf, type GoodsRow, type Purchase } from './acquire.js';
 import { orderNo, placeholderNo } from './order-no.js';
 
-const HOUR = 3_600_000;
+export type { Purchase };
 
-export interface Purchase {
-  orderId: number;
-  orderNo: string;
-  amount: number;
-  unitPrice: number;
-  quantity: number;
-  balance: number;
-  /** An upstream link whose number is still being confirmed has an empty identifier (`pending`). */
-  tokens: { id: number; token: string; identifier: string; expiresAt: number; pending?: boolean }[];
-}
+const HOUR = 3_600_000;
 
 const goodsRow = prepared((db) => db.selectFrom('goods').selectAll().where('id', '=', 0));
 

@@ -1,4 +1,4 @@
-import { prepared } from '../platform/lib/fast-query.js';
+import { prepared } from '../platform/db/fast-query.js';
 import { effectiveState } from '../links/links.js';
 import { statusOk, statusWaitRetry, W } from './answers.js';
 import { activationId, type Call } from './params.js';

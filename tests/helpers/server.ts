@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { connect, type Database } from '../../server/platform/db/connection.js';
-import { migrate } from '../../server/platform/db/migrate.js';
+import { migrate } from '../../server/schema/migrate.js';
 import type { DB } from '../../server/schema/tables.js';
 import { readSettings, type Settings } from '../../server/env.js';
 import { ensureFirstSup } from '../../server/accounts/first-sup.js';

@@ -2,7 +2,7 @@ import type { Ctx } from '../../platform/context.js';
 import { DEDUPE_WINDOW_MS, exactKey, messageFingerprint } from '../../codes/dedupe.js';
 import { deliverMessage } from '../../codes/deliver.js';
 import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from './smtp-receiver.js';
-import { prepared } from '../../platform/lib/fast-query.js';
+import { prepared } from '../../platform/db/fast-query.js';
 
 /**
  * The SMTP receiver for mail products (SMTP_PORT): a recipient is taken only when it is a mailbox

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { DB } from './tables.js';
-import { ReadCaches } from '../lib/read-cache.js';
+import { ReadCaches } from './read-cache.js';
 import { startCheckpointer } from './checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -4,7 +4,7 @@
  * databases; a read asked for after a write sees that write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchedRead } from '../../../server/platform/lib/fast-query.js';
+import { batchedRead } from '../../../server/platform/db/fast-query.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 
 const byUsername = batchedRead((db) => db.selectFrom('users').select(['id', 'username', 'balance']).where('username', '=', ''));

@@ -1,6 +1,6 @@
 import type { Compilable, Kysely } from 'kysely';
-import type { Database } from '../db/connection.js';
-import type { DB } from '../db/tables.js';
+import type { Database } from './connection.js';
+import type { DB } from './tables.js';
 import { compileShape, parametersOf, value, type Shape } from './fast-query.js';
 
 /**

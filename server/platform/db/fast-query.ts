@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { Database } from '../db/connection.js';
-import type { DB } from '../db/tables.js';
+import type { Database } from './connection.js';
+import type { DB } from './tables.js';
 
 /**
  * A read built and compiled once per database and then run with fresh parameters, given in the
