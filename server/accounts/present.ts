@@ -4,7 +4,7 @@ import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
 import type { SessionInfo, UserRow } from './sessions.js';
 
-/** The user fields of SPEC.md section 3, as the console's header, home and guard read them. */
+/** The user fields the console's header, home and guard read (docs/api.md#accounts). */
 export function presentUser(user: UserRow, tz: string, manager?: string | null) {
   return {
     id: user.id,

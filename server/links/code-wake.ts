@@ -2,8 +2,8 @@ import type { Database } from '../platform/db/connection.js';
 
 /**
  * Wakes `?wait=` reads when a code reaches their link. One signal per database handle: every app on
- * that handle shares it, in process. A transport (PostgreSQL LISTEN/NOTIFY, added by the intake
- * issue) makes it reach other processes: `attach` it, and have its listener call `wakeLocal` with
+ * that handle shares it, in process. A transport (PostgreSQL LISTEN/NOTIFY, code-wake-pg.ts) makes it
+ * reach other processes: `attach` it, and have its listener call `wakeLocal` with
  * the ids another process published.
  */
 export interface Transport {

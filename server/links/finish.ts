@@ -7,7 +7,7 @@ import { LIVE } from './states.js';
  * an expired link's (the sup can put it back on sale). Conditional, so a refund, an expiry or a
  * second call at the same time leaves it as that one made it; false when nothing changed.
  */
-export async function finishToken(ctx: Ctx, userId: number, tokenId: number): Promise<boolean> {
+export async function finishLink(ctx: Ctx, userId: number, tokenId: number): Promise<boolean> {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const done = await trx.updateTable('tokens').set({ state: 'finished' })

@@ -4,21 +4,21 @@ import { registerCodePage } from './code-page.js';
 import { registerCodeRoutes } from './code-read.routes.js';
 import { attachPgSignal } from './code-wake-pg.js';
 import { expiryJob } from './jobs.js';
-import { tokenHooks } from './links.js';
+import { linkHooks } from './links.js';
 import { maskLinkTokens } from './mask.js';
-import { registerTokenRoutes } from './routes.js';
+import { registerLinkRoutes } from './routes.js';
 
 /** API links: their life (reset, finish, expiry) and reading their codes (/api/code, /c page, wake-ups). */
 export const links: Area<ResourceName> = {
   async install(app, ctx) {
-    registerTokenRoutes(app, ctx);
+    registerLinkRoutes(app, ctx);
     registerCodeRoutes(app, ctx);
     registerCodePage(app, ctx);
     // On PostgreSQL, `?wait=` reads wake when another process delivers a code.
     const release = await attachPgSignal(ctx.database, app.log);
     app.addHook('onClose', release);
   },
-  hooks: { tokens: tokenHooks },
+  hooks: { tokens: linkHooks },
   jobs: [expiryJob],
   maskUrl: maskLinkTokens,
 };

@@ -37,7 +37,7 @@ async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, nu
 }
 
 /** The links' computed fields in every list and detail answer. */
-export const tokenHooks: ResourceHooks = {
+export const linkHooks: ResourceHooks = {
   async present(rows, raw, { ctx, request }) {
     const base = publicBase(ctx, request);
     const now = ctx.now();

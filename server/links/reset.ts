@@ -7,7 +7,7 @@ import { LIVE } from './states.js';
  * the product's reset limit (snapshotted on the link at purchase), and writes a reset record. The
  * update is conditional, so two resets at once cannot pass the limit.
  */
-export async function resetToken(ctx: Ctx, userId: number, tokenId: number) {
+export async function resetLink(ctx: Ctx, userId: number, tokenId: number) {
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const token = await trx.updateTable('tokens')

@@ -8,18 +8,18 @@ import { formatTime } from '../platform/lib/time.js';
 import { idOf, idsOf } from '../platform/crud/routes.js';
 import { effectiveState, linksOf } from './links.js';
 import { publicBase } from '../platform/http/public-url.js';
-import { resetToken } from './reset.js';
+import { resetLink } from './reset.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
 const EXPORT_MAX = 50_000;
 
 /** What an owner does with a link (reset) and the TXT export; renewals and refunds are sales (server/sales/link.routes.ts). */
-export function registerTokenRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
 
   app.post('/api/token/reset', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields({ id: idField }, request.body, 'add', { tz });
-    const r = await resetToken(ctx, sessionOf(request).user.id, v.id as number);
+    const r = await resetLink(ctx, sessionOf(request).user.id, v.id as number);
     return ok({ id: v.id, resets: r.resets, resets_left: r.resetsLeft, armed_at: formatTime(r.armedAt, tz) },
       `已重提，等待新的验证码（剩余重提 ${r.resetsLeft} 次）`);
   });

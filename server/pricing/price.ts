@@ -1,5 +1,5 @@
 /**
- * The price a user pays for one unit of a product (DESIGN.md section 5), as a pure function:
+ * The price a user pays for one unit of a product (docs/business-rules.md#prices), as a pure function:
  * a discount for this user and this product, else a discount for this user on every product, else
  * the user's group rate, else the product's price. Discounts count only inside their time window
  * (start and end both included; either may be open). Where several discounts of the same kind are

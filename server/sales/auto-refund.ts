@@ -1,6 +1,6 @@
 import type { Job } from '../platform/jobs/runner.js';
 import { BATCH, ROUND_MAX } from '../links/jobs.js';
-import { refundToken } from './refund.js';
+import { refundLink } from './refund.js';
 
 /**
  * Refunds links that received no code within their product's code_wait_minutes (set on the link as
@@ -20,7 +20,7 @@ export const autoRefundJob: Job = {
         .orderBy('id').limit(BATCH).execute();
       if (!due.length) return;
       for (const { id } of due) {
-        await refundToken(ctx, Number(id), { remark: '超时未收到验证码，自动退款', auto: true });
+        await refundLink(ctx, Number(id), { remark: '超时未收到验证码，自动退款', auto: true });
         after = Number(id);
       }
       done += due.length;

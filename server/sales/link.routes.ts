@@ -6,8 +6,8 @@ import { ok } from '../platform/http/envelope.js';
 import { validateFields } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
-import { refundToken } from './refund.js';
-import { renewalQuote, renewToken } from './renew.js';
+import { refundLink } from './refund.js';
+import { renewalQuote, renewLink } from './renew.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
 const renewFields: Record<string, FieldDef> = { id: idField, days: { label: '续费天数', type: 'int', required: true, min: 1, max: 365 } };
@@ -31,14 +31,14 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/token/augment', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields(renewFields, request.body, 'add', { tz });
-    const r = await renewToken(ctx, sessionOf(request).user.id, v.id as number, v.days as number);
+    const r = await renewLink(ctx, sessionOf(request).user.id, v.id as number, v.days as number);
     return ok({ id: v.id, order_id: r.orderId, order_no: r.orderNo, amount: toDollars(r.amount), expires_at: formatTime(r.expiresAt, tz), balance: toDollars(r.balance) },
       `续费成功，有效期至 ${formatTime(r.expiresAt, tz)}`);
   });
 
   app.post('/api/token/refund', { config: { access: 'sup' } }, async (request) => {
     const v = validateFields(refundFields, request.body, 'add', { tz });
-    const r = await refundToken(ctx, v.id as number, { remark: v.remark as string });
+    const r = await refundLink(ctx, v.id as number, { remark: v.remark as string });
     return ok({ id: v.id, amount: toDollars(r!.amount), balance: r!.balance === null ? null : toDollars(r!.balance) },
       `已退款 $${toDollars(r!.amount).toFixed(2)}，链接已停止接码`);
   });

@@ -69,7 +69,7 @@ export async function refundOrder(ctx: Ctx, orderId: number, cents: number, rema
  * `noCode` is a customer's cancel through the SMS-Activate protocol: the same condition on the code
  * (whatever arrives meanwhile), on a live link, at any time.
  */
-export async function refundToken(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean }) {
+export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean }) {
   const known = await ctx.db.selectFrom('tokens').select('order_id').where('id', '=', tokenId).executeTakeFirst();
   if (!known) throw fail.notFound('链接不存在');
   return ctx.db.transaction().execute(async (trx) => {

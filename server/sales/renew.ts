@@ -30,7 +30,7 @@ export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, da
  * an order of type augment, the conditional update of the link (a refund or another renewal in
  * between makes it a 409), the debit with its ledger row, the augment record.
  */
-export async function renewToken(ctx: Ctx, userId: number, tokenId: number, days: number) {
+export async function renewLink(ctx: Ctx, userId: number, tokenId: number, days: number) {
   const { token, goods, amount, expiresAfter } = await renewalQuote(ctx, userId, tokenId, days);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {

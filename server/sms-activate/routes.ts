@@ -28,7 +28,7 @@ const ACTIONS: Record<string, (c: Call) => Promise<Answer>> = {
 
 /**
  * `GET|POST /stubs/handler_api.php`: SMS-Activate's protocol over our store, for the scripts
- * customers already have (shared/PROTOCOLS.md section 1). Outside /api: the customer's API key is
+ * customers already have (docs/sms-activate.md#transport). Outside /api: the customer's API key is
  * its authentication. Every answer is HTTP 200 with a protocol word or JSON, errors included (rate
  * limits and failures too: ERROR_SQL, which clients treat as "try again"), never HTML or our envelope.
  * Its own plugin scope: its body parsers and error handler concern this route alone.

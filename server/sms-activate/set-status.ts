@@ -1,7 +1,7 @@
 import { AppError, Code } from '../platform/http/envelope.js';
-import { refundToken } from '../sales/refund.js';
-import { finishToken } from '../links/finish.js';
-import { resetToken } from '../links/reset.js';
+import { refundLink } from '../sales/refund.js';
+import { finishLink } from '../links/finish.js';
+import { resetLink } from '../links/reset.js';
 import { W } from './answers.js';
 import type { Call } from './params.js';
 import { ended, ownLink, type LinkRow } from './status.js';
@@ -31,7 +31,7 @@ async function retry(c: Call, id: number, row: LinkRow): Promise<string> {
   // Another code only after one came since the last arming: a reset before that would waste one.
   if (ended(row, c.ctx.now()) || !row.last_code) return W.BAD_STATUS;
   try {
-    await resetToken(c.ctx, c.userId, id);
+    await resetLink(c.ctx, c.userId, id);
     return W.ACCESS_RETRY_GET;
   } catch (error) {
     if (error instanceof AppError && error.code === Code.notFound) return W.NO_ACTIVATION;
@@ -44,7 +44,7 @@ async function finish(c: Call, id: number, row: LinkRow): Promise<string> {
   if (row.state === 'finished') return W.ACCESS_ACTIVATION;
   // Without any code there is nothing to complete: a cancel (8) gets the money back.
   if (ended(row, c.ctx.now()) || Number(row.code_count) === 0) return W.BAD_STATUS;
-  if (await finishToken(c.ctx, c.userId, id)) return W.ACCESS_ACTIVATION;
+  if (await finishLink(c.ctx, c.userId, id)) return W.ACCESS_ACTIVATION;
   const now = await ownLink(c);
   return now?.row.state === 'finished' ? W.ACCESS_ACTIVATION : W.BAD_STATUS;
 }
@@ -54,12 +54,12 @@ async function cancel(c: Call, id: number, row: LinkRow, again: boolean): Promis
   if (CANCELLED.has(row.state)) return W.ACCESS_CANCEL;
   if (ended(row, ctx.now())) return W.BAD_STATUS;
   if (Number(row.code_count) > 0) {
-    if (await finishToken(ctx, c.userId, id)) return W.ACCESS_CANCEL;
+    if (await finishLink(ctx, c.userId, id)) return W.ACCESS_CANCEL;
   } else {
     // As the official service does: a number cannot be checked and handed back for free at once.
     const wait = ctx.settings.handlerCancelAfterMs;
     if (wait > 0 && ctx.now() - Number(row.create_at) < wait) return W.EARLY_CANCEL_DENIED;
-    if (await refundToken(ctx, id, { remark: '接口取消（未收到验证码），退款', noCode: true })) return W.ACCESS_CANCEL;
+    if (await refundLink(ctx, id, { remark: '接口取消（未收到验证码），退款', noCode: true })) return W.ACCESS_CANCEL;
   }
   // A code arrived, or the sup acted, meanwhile: decide once more on the link as it is now.
   const current = again ? await ownLink(c) : null;

@@ -56,7 +56,7 @@ export async function orderSums(database: Database, now: number, windows: Window
 }
 
 /** API links bought (one per unit), whatever became of them since. */
-export async function tokenCounts(database: Database, now: number, windows: Window[]): Promise<number[]> {
+export async function linkCounts(database: Database, now: number, windows: Window[]): Promise<number[]> {
   return (await perWindow(database, now, windows, 'tokens', { n: ['tokens', sql`1`] })).map((s) => s.n);
 }
 

@@ -4,7 +4,7 @@ import { sessionOf } from '../platform/http/auth.js';
 import { ok } from '../platform/http/envelope.js';
 import { toDollars } from '../platform/lib/money.js';
 import { startOfDay, startOfMonth } from '../platform/lib/time.js';
-import { orderSums, rechargeSums, tokenCounts, userFigures } from './figures.js';
+import { orderSums, rechargeSums, linkCounts, userFigures } from './figures.js';
 
 /**
  * The home screen's figures. A sup sees the platform, with the `admin` reconciliation
@@ -24,7 +24,7 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
     const [[dayR, monthR, allR], [dayO, monthO, allO], [dayT, allT], users] = await Promise.all([
       rechargeSums(d, now, [{ from: today, userId }, { from: month, userId }, { userId }]),
       orderSums(d, now, [{ from: today, userId }, { from: month, userId }, { userId }]),
-      tokenCounts(d, now, [{ from: today, userId }, { userId }]),
+      linkCounts(d, now, [{ from: today, userId }, { userId }]),
       sup ? userFigures(ctx.db, month) : undefined,
     ]);
     const data: Record<string, unknown> = {

@@ -1,5 +1,5 @@
 /**
- * A client for a provider speaking SMS-Activate's handler_api.php (shared/PROTOCOLS.md section 1):
+ * A client for a provider speaking SMS-Activate's handler_api.php (docs/sms-activate.md#calling-providers-upstream):
  * getBalance, getNumber, getStatus, setStatus 1/3/6/8, and getActiveActivations to reconcile.
  *
  * Every call ends in one of three outcomes:

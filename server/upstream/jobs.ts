@@ -3,7 +3,7 @@ import { deliverMessage } from '../codes/deliver.js';
 import { extractCode } from '../codes/extract.js';
 import type { SetStatusCode } from './client.js';
 import type { Job } from '../platform/jobs/runner.js';
-import { refundToken } from '../sales/refund.js';
+import { refundLink } from '../sales/refund.js';
 import { providerCache, noteError, type Provider } from './providers.js';
 import { reconcileJob } from './reconcile.js';
 
@@ -72,7 +72,7 @@ async function step(ctx: Ctx, provider: Provider, link: Link): Promise<void> {
   if (cancel.kind !== 'ok' && !(cancel.kind === 'refused' && cancel.word === 'NO_ACTIVATION')) {
     return noteError(ctx, provider.id, cancel, 'setStatus 8');
   }
-  await refundToken(ctx, link.id, { remark: '超时未收到验证码，自动退款', auto: true });
+  await refundLink(ctx, link.id, { remark: '超时未收到验证码，自动退款', auto: true });
   await setUpstream(ctx, link.id, 'done');
 }
 
@@ -95,7 +95,7 @@ async function poll(ctx: Ctx, provider: Provider, link: Link): Promise<boolean> 
   }
   if (s === 'CANCEL') {
     // The provider gave up on the number: no code will come.
-    await refundToken(ctx, link.id, { remark: '上游已取消该号码，退款', noCode: true });
+    await refundLink(ctx, link.id, { remark: '上游已取消该号码，退款', noCode: true });
     await setUpstream(ctx, link.id, 'done');
   }
   return false;

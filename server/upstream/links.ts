@@ -1,7 +1,7 @@
 import type { Ctx } from '../platform/context.js';
 import { AppError } from '../platform/http/envelope.js';
 import type { GoodsRow } from '../sales/acquire.js';
-import { refundToken } from '../sales/refund.js';
+import { refundLink } from '../sales/refund.js';
 import { identKey } from '../catalog/stock-lines.js';
 
 const HOUR = 3_600_000;
@@ -35,7 +35,7 @@ export async function markPending(ctx: Ctx, tokenId: number): Promise<void> {
  */
 export async function failUnit(ctx: Ctx, tokenId: number, remark: string): Promise<void> {
   try {
-    await refundToken(ctx, tokenId, { remark: remark.slice(0, 255) });
+    await refundLink(ctx, tokenId, { remark: remark.slice(0, 255) });
   } catch (error) {
     // Refunded or revoked by the sup meanwhile: nothing more to give back.
     if (!(error instanceof AppError)) throw error;

@@ -1,5 +1,5 @@
 /**
- * A code arriving while the customer watches (issue 9): a customer who bought a link has 我的API open,
+ * A code arriving while the customer watches: a customer who bought a link has 我的API open,
  * and in other tabs 接码记录 and the link's own page /c/<token>. A phone sends an SMS to that number
  * through the real webhook, signed, as SmsForwarder sends it; the code shows on all three without a
  * reload (a marker set on each window survives, and no page navigated). At 1280 px and on a 375 px phone.

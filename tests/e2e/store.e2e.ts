@@ -3,7 +3,7 @@
  * (a confirmation naming the total), sees and copies them, and the header balance drops; a phone
  * does the same at 375 px; the public /store shows the same products without buying; and /c/<token>
  * shows the code the moment it is delivered. The server runs in this process (the built console
- * served from dist) so a code is delivered through deliverMessage, the path the intake issue calls,
+ * served from dist) so a code is delivered through deliverMessage, the path every intake calls,
  * and wakes the page's long-poll at once.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * SMS-Activate clients as the popular libraries are written (shared/PROTOCOLS.md section 1), so the
+ * SMS-Activate clients as the popular libraries are written (docs/sms-activate.md#how-client-libraries-parse-answers), so the
  * tests send exactly their requests and parse answers exactly as they do:
  * - the official Python client `smsactivate` (api.py): GET, parameters in the query, errors looked
  *   up by the whole answer, `response[14:]` split on ':' with int() of id and phone;

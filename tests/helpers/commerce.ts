@@ -1,6 +1,6 @@
 /**
  * Setting up the business through the real API (products, stock, money, purchases), and delivering
- * messages through the code path the intake issue calls (deliverMessage) with the server's clock.
+ * messages through the code path every intake calls (deliverMessage) with the server's clock.
  */
 import { expect } from 'vitest';
 import type { Ctx } from '../../server/platform/context.js';

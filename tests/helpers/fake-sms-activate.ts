@@ -1,7 +1,7 @@
 /**
- * A small local provider speaking SMS-Activate's handler_api.php byte-exactly (shared/PROTOCOLS.md
- * section 1): HTTP 200 text/plain, the bare word, no trailing newline; GET or POST, parameters in
- * the query string (a form body is read too). Stock, balance, codes and failures are set by the test.
+ * A small local provider speaking SMS-Activate's handler_api.php byte-exactly (docs/sms-activate.md#transport):
+ * HTTP 200 text/plain, the bare word, no trailing newline; GET or POST, parameters in the query string
+ * (a form body is read too). Stock, balance, codes and failures are set by the test.
  *
  *   const fake = await startFakeSmsActivate({ balance: 10, stock: { tg: { count: 2, price: 1.5 } } });
  *   fake.url                         // the handler URL for a product's upstream base URL

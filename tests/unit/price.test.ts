@@ -1,4 +1,4 @@
-/** The price rule of DESIGN.md section 5: every precedence case, time windows and rounding. */
+/** The price rule (docs/business-rules.md#prices): every precedence case, time windows and rounding. */
 import { describe, expect, it } from 'vitest';
 import { applyRate, inWindow, resolvePrice, type Discount } from '../../server/pricing/price.js';
 

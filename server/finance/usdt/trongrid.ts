@@ -1,6 +1,6 @@
 /**
  * The TronGrid v1 call the watcher needs: TRC20 transfers to an address, oldest first from a time,
- * page by page (`meta.fingerprint`, the other parameters unchanged). See shared/PROTOCOLS.md 4.
+ * page by page (`meta.fingerprint`, the other parameters unchanged). See docs/usdt-trongrid.md#paging-and-the-1000-record-window.
  */
 
 export interface ChainTransfer {

@@ -1,6 +1,6 @@
 /**
  * SmsForwarder's webhook, exactly as the app sends it (pppscn/SmsForwarder,
- * utils/sender/WebhookUtils.kt; shared/PROTOCOLS.md section 2), as one pure function:
+ * utils/sender/WebhookUtils.kt; docs/smsforwarder.md#what-the-app-sends), as one pure function:
  * (content type, raw body, device secret, now) -> a parsed message or a refusal.
  *
  * - Default request: POST form `from`, `content` (the app's formatted template, sms-content.ts),
