@@ -2,7 +2,7 @@
  * The tokens of a normalized text that could be a verification code, with what disqualifies the
  * others: dates, times, amounts, phone and card numbers, masked numbers, numbers with units.
  */
-import { allMatches } from './matches.js';
+import { allMatches } from './all-matches.js';
 
 export type CodeKind = 'digits' | 'grouped' | 'alnum';
 

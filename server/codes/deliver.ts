@@ -5,7 +5,7 @@ import { statement, value, writeTransaction, type TransactionBody } from '../pla
 import { identKey } from '../catalog/stock-lines.js';
 import { RECEIVING } from '../links/states.js';
 import { extractCode } from './extract.js';
-import { chooseLinks } from './match.js';
+import { chooseLinks } from './choose-links.js';
 import { codeSignal } from '../links/code-wake.js';
 
 export interface InboundMessage {

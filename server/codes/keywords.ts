@@ -4,7 +4,7 @@
  * negative words name some other number ("订单号", "card ending", "promo code") and disqualify the
  * number right after them.
  */
-import { allMatches } from './matches.js';
+import { allMatches } from './all-matches.js';
 
 // Latin and Cyrillic words need edges (no "pin" in "opinion"); CJK, Thai and Arabic words do not.
 const L = '(?<![\\p{L}\\p{N}])';

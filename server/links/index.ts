@@ -3,7 +3,7 @@ import type { Area } from '../platform/area.js';
 import { registerCodePage } from './code-page.js';
 import { registerCodeRoutes } from './code-read.routes.js';
 import { attachPgSignal } from './code-wake-pg.js';
-import { expiryJob } from './jobs.js';
+import { expiryJob } from './expiry.js';
 import { linkHooks } from './links.js';
 import { maskLinkTokens } from './mask.js';
 import { registerLinkRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import type { Job } from '../platform/jobs/runner.js';
-import { BATCH, ROUND_MAX } from '../links/jobs.js';
+import { BATCH, ROUND_MAX } from '../links/expiry.js';
 import { refundLink } from './refund.js';
 
 /**
