@@ -1,6 +1,6 @@
 /**
  * The verification code in a message's text. Every intake path calls `extractCode` through
- * deliverMessage (server/codes/deliver.ts); tests/unit/extract.test.ts holds the table of real
+ * deliverMessage (server/codes/deliver.ts); tests/unit/codes/extract.test.ts holds the table of real
  * message shapes it is measured against.
  *
  * What counts as a code: 4 to 8 digits, or digits in groups (123-456, 123 456, 12 34 56, returned

@@ -2,7 +2,7 @@
 // dependencies; every value reaches the page through textContent, never as HTML.
 (function () {
   'use strict';
-  // The state texts come with the page (server/codes/page.ts holds them once).
+  // The state texts come with the page (server/links/code-page.ts holds them once).
   var STATE_TEXT = JSON.parse(document.body.getAttribute('data-states') || '{}');
   // Links that can never change again: no more reads.
   var FINAL = { revoked: true, refunded: true, finished: true };

@@ -219,7 +219,7 @@ export interface DevicesTable {
   name: string;
   /** Public, in the webhook URL. */
   key: string;
-  /** The signing secret, encrypted (server/devices/secret-box.ts). */
+  /** The signing secret, encrypted (server/platform/lib/secret-box.ts). */
   secret_enc: string;
   sim1: string | null;
   sim2: string | null;

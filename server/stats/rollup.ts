@@ -34,7 +34,7 @@ export const rollups = {
   recharges: { table: 'recharges', sum: 'amount' },
   recharges_auto: { table: 'recharges', sum: 'amount', where: sql`type = 'auto'` },
   tokens: { table: 'tokens', parts: ['slot', 'user'] },
-  /** Orders per quarter hour: where a deep page of the newest-first list begins (server/resources/deep-pages.ts). */
+  /** Orders per quarter hour: where a deep page of the newest-first list begins (server/stats/deep-pages.ts). */
   orders: { table: 'orders', parts: ['slot'] },
 } satisfies Record<string, Rollup>;
 

@@ -4,7 +4,7 @@ import { fail } from '../platform/http/envelope.js';
 import type { Row } from '../platform/http/validate.js';
 import type { ResourceHooks } from '../platform/crud/hooks.js';
 
-/** The values as stored: trimmed, the API key sealed (server/devices/secret-box.ts). */
+/** The values as stored: trimmed, the API key sealed (server/platform/lib/secret-box.ts). */
 const stored = (ctx: Ctx, values: Row): Row => {
   const out = { ...values };
   if (typeof out.base_url === 'string') out.base_url = out.base_url.trim();

@@ -53,7 +53,7 @@ export const deviceHooks: ResourceHooks = {
     const seen = deviceSeen(ctx.database);
     rows.forEach((row, i) => {
       let r = raw[i];
-      // Counted by this process and not yet written (server/devices/seen.ts).
+      // Counted by this process and not yet written (server/intake/devices/seen.ts).
       const pending = seen.pendingFor(Number(r.id));
       if (pending) {
         r = { ...r, last_seen_at: Math.max(Number(r.last_seen_at ?? 0), pending.seenAt) };

@@ -81,7 +81,7 @@ export function mailText(mail: Pick<InboundMail, 'subject' | 'text'>): string {
  * was most of a code mail's way in. This receiver takes mail only for mailboxes in stock and refuses
  * the rest at RCPT, so the greeting goes at once. The rest is smtp-server's own connect() and its
  * connection's init() (the client limit included) as of 3.21, whose internals this calls: package.json
- * keeps smtp-server to 3.21.x, and tests/api/intake-mail.test.ts runs real SMTP sessions through it.
+ * keeps smtp-server to 3.21.x, and tests/api/intake/mail.test.ts runs real SMTP sessions through it.
  */
 class PromptSmtpServer extends SMTPServer {
   override connect(socket: net.Socket, socketOptions?: SMTPConnectionOptions | null): void {

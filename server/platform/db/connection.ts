@@ -16,7 +16,7 @@ export interface Database {
   sqlite?: SQLite.Database;
   /** Short-lived caches of hot reads, emptied by every write through `db`. */
   caches: ReadCaches;
-  /** PostgreSQL's pool (its options open a dedicated connection for LISTEN, server/codes/pg-signal.ts). */
+  /** PostgreSQL's pool (its options open a dedicated connection for LISTEN, server/links/code-wake-pg.ts). */
   pgPool?: pg.Pool;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/connection.js';
 
-/** Leases for background work: one process at a time runs each job (see server/jobs/lease.ts). */
+/** Leases for background work: one process at a time runs each job (see server/platform/jobs/lease.ts). */
 export function jobs(dialect: Dialect) {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
   return {

@@ -4,7 +4,7 @@ import { columnTypes } from '../../platform/db/column-types.js';
 
 /**
  * Code intake: devices (phones running SmsForwarder, modem pools) whose webhook URL carries a public
- * key and whose secret signs their requests; it is kept encrypted (server/devices/secret-box.ts), as
+ * key and whose secret signs their requests; it is kept encrypted (server/platform/lib/secret-box.ts), as
  * the HMAC needs it in the clear. Messages learn their slot and their identity for deduplication
  * (server/codes/dedupe.ts): `exact_key` unique, so two copies arriving at once cannot both be stored.
  */

@@ -5,7 +5,7 @@ import type { Dialect } from '../../platform/db/connection.js';
 
 /**
  * Upstream providers' API keys were stored as given: from now on they are sealed like device
- * secrets (server/devices/secret-box.ts), and this seals the ones already stored. A sealed key is
+ * secrets (server/platform/lib/secret-box.ts), and this seals the ones already stored. A sealed key is
  * longer than the key (up to 385 characters for the 255 the form allows): PostgreSQL's column grows
  * (SQLite does not hold lengths). Sealing needs the secret key of the settings the server runs with;
  * a database with no plain key left needs none.

@@ -1,5 +1,5 @@
 /**
- * batchedRead (server/lib/fast-query.ts): the code reads of one turn of the event loop read together
+ * batchedRead (server/platform/db/fast-query.ts): the code reads of one turn of the event loop read together
  * on SQLite. Each caller still gets its own row (or none), whatever else shares its batch, on both
  * databases; a read asked for after a write sees that write.
  */

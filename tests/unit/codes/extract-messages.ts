@@ -1,0 +1,171 @@
+/**
+ * Real-world message shapes (texts as services send them, numbers changed) and the code a person
+ * reading them would type; null where the message holds no verification code.
+ */
+export interface Row {
+  lang: string;
+  service: string;
+  text: string;
+  code: string | null;
+}
+
+export const MESSAGES: Row[] = [
+  // ---- Chinese services
+  { lang: 'zh', service: 'WeChat', text: '【腾讯科技】您的微信验证码是：482913，用于手机号绑定，5分钟内有效。如非本人操作，请忽略本短信。', code: '482913' },
+  { lang: 'zh', service: 'WeChat', text: '193027是你的微信注册验证码，5分钟内有效，请勿告知他人。', code: '193027' },
+  { lang: 'zh', service: 'QQ', text: '【腾讯科技】你正在登录QQ，验证码720416，切勿告诉他人。', code: '720416' },
+  { lang: 'zh', service: 'Alipay', text: '【支付宝】验证码 605183，你正在进行支付宝账号身份验证，请勿泄露，如非本人操作请致电95188。', code: '605183' },
+  { lang: 'zh', service: 'Taobao', text: '【淘宝】验证码：931520，您正在进行身份验证，打死不要告诉别人哦！', code: '931520' },
+  { lang: 'zh', service: 'JD', text: '【京东】验证码：276094，您于2024年3月15日14:30申请登录，订单号2024031512345，如非本人操作请忽略。', code: '276094' },
+  { lang: 'zh', service: 'Pinduoduo', text: '【拼多多】您的验证码是 5826，10分钟内有效，请勿泄露给他人。', code: '5826' },
+  { lang: 'zh', service: 'Meituan', text: '【美团】3071（登录验证码），请在5分钟内完成验证，如非本人操作请忽略。', code: '3071' },
+  { lang: 'zh', service: 'Douyin', text: '【抖音】验证码8843，用于手机验证码登录，5分钟内有效。验证码提供给他人可能导致帐号被盗，请勿泄露，谨防被骗。', code: '8843' },
+  { lang: 'zh', service: 'Bilibili', text: '【哔哩哔哩】619204为本次登录验证码，请在5分钟内完成验证。为保证账号安全，请勿泄漏此验证码。', code: '619204' },
+  { lang: 'zh', service: 'Weibo', text: '【微博】您的校验码是 402917，有效期10分钟，如非本人操作请忽略本短信。', code: '402917' },
+  // A full-width comma right after the code, nothing between keyword and code.
+  { lang: 'zh', service: 'generic', text: '验证码123456，请勿泄露', code: '123456' },
+  { lang: 'zh', service: 'generic', text: '您的验证码为8899，5分钟内有效', code: '8899' },
+  { lang: 'zh', service: 'Xiaohongshu', text: '【小红书】您的验证码是 153068，3 分钟内有效，请勿泄露给他人。', code: '153068' },
+  { lang: 'zh', service: '12306', text: '【铁路12306】您正在使用手机核验，验证码：823047，请在10分钟内完成核验。请勿向任何人提供此验证码。', code: '823047' },
+  { lang: 'zh', service: '12306 order', text: '【12306】您的订票验证码为8821，车次G1234，请于30分钟内完成支付。', code: '8821' },
+  { lang: 'zh', service: 'CMB bank', text: '【招商银行】您尾号1234的信用卡申请快捷支付，验证码：567890，请勿泄露。', code: '567890' },
+  { lang: 'zh', service: 'ICBC bank', text: '【工商银行】您正在进行网上银行转账，金额5,000.00元，动态密码为 391847，请勿泄露。客服电话95588。', code: '391847' },
+  { lang: 'zh', service: 'Didi', text: '【滴滴出行】验证码1620，用于登录，5分钟内有效，请勿泄露。', code: '1620' },
+  { lang: 'zh', service: 'Kuaishou', text: '【快手】验证码：714205，用于登录/注册，5分钟内有效。如非本人操作，请忽略此短信。', code: '714205' },
+  { lang: 'zh-Hant', service: 'LINE TW', text: '[LINE] 您的驗證碼為 4827，請勿將驗證碼提供給他人。', code: '4827' },
+  { lang: 'zh-Hant', service: 'HK bank', text: '【滙豐】一次性密碼 630917 用作網上理財登入，請勿向任何人透露。', code: '630917' },
+  { lang: 'zh', service: '1688 (digits in the signature)', text: '【1688】4821是您的验证码，5分钟内有效，请勿泄露。', code: '4821' },
+  { lang: 'zh', service: 'bank signature before the keyword', text: '【95588】验证码已发送至您的手机，请注意查收。', code: null },
+  { lang: 'zh', service: '12306 signature only', text: '【12306】您的车票已改签成功，请留意乘车时间。', code: null },
+  { lang: 'zh', service: 'full-width digits', text: '【某平台】您的验证码为：１２３４５６，请于５分钟内使用。', code: '123456' },
+  { lang: 'zh', service: 'zero-width', text: '【某平台】验证码：84\u200b3\u200b917，请勿泄露。', code: '843917' },
+  { lang: 'zh', service: 'masked phone', text: '【中国移动】您的验证码是 627103。您正在登录手机号138****8000的账户，如非本人操作请忽略。', code: '627103' },
+  { lang: 'zh', service: 'trailing hotline', text: '【顺丰】验证码5520，您正在登录顺丰速运。客服热线95338。', code: '5520' },
+  { lang: 'zh', service: 'code after date', text: '【中国银行】2024年06月01日 您的网银登录动态码为 775019，5分钟内有效。', code: '775019' },
+
+  // ---- English
+  { lang: 'en', service: 'Telegram', text: 'Telegram code: 52741\n\nYou can also tap on this link to log in:\nhttps://t.me/login/52741\n\nnDnk3NR2j7x', code: '52741' },
+  { lang: 'en', service: 'Telegram', text: 'Your Telegram code is 84620. Do not give this code to anyone, even if they say they are from Telegram!', code: '84620' },
+  { lang: 'en', service: 'WhatsApp', text: '<#> Your WhatsApp code: 318-204\nYou can also tap on this link to verify your phone: v.whatsapp.com/318204\nDon\'t share this code with others\n4sgLq1p5sV6', code: '318204' },
+  { lang: 'en', service: 'Google', text: 'G-608913 is your Google verification code.', code: '608913' },
+  { lang: 'en', service: 'Google', text: 'Your Google verification code is 471029', code: '471029' },
+  { lang: 'en', service: 'Apple', text: 'Your Apple ID Code is: 928374. Don\'t share it with anyone.\n\n@apple.com #928374 %apple.com', code: '928374' },
+  { lang: 'en', service: 'Apple (domain-bound only)', text: 'Your verification code for example.org.\n\n@example.org #T7K2P9', code: 'T7K2P9' },
+  { lang: 'en', service: 'Microsoft', text: 'Use 4816203 as Microsoft account security code', code: '4816203' },
+  { lang: 'en', service: 'Microsoft', text: 'Microsoft account security code: 5920', code: '5920' },
+  { lang: 'en', service: 'Facebook', text: '83920157 is your Facebook confirmation code', code: '83920157' },
+  { lang: 'en', service: 'Facebook', text: 'FB-39201 is your Facebook confirmation code', code: '39201' },
+  { lang: 'en', service: 'Instagram', text: '284 716 is your Instagram code. Don\'t share it.', code: '284716' },
+  { lang: 'en', service: 'TikTok', text: '[TikTok] 482910 is your verification code, valid for 5 minutes. To keep your account safe, never forward this code.', code: '482910' },
+  { lang: 'en', service: 'Twitter/X', text: 'Your X confirmation code is 9WZ4K7. Do not share it.', code: '9WZ4K7' },
+  { lang: 'en', service: 'Discord', text: 'Your Discord security code is: 603814', code: '603814' },
+  { lang: 'en', service: 'Steam', text: 'Your Steam verification code is: F3J2K', code: 'F3J2K' },
+  { lang: 'en', service: 'Uber', text: 'Your Uber code: 5821. Never share this code. Reply STOP ALL to 893-61 to unsubscribe.', code: '5821' },
+  { lang: 'en', service: 'Amazon', text: '720584 is your Amazon OTP. Do not share it with anyone.', code: '720584' },
+  { lang: 'en', service: 'Amazon', text: 'Your Amazon OTP is 310582. Your order 403-1234567-1234567 has shipped.', code: '310582' },
+  { lang: 'en', service: 'Netflix', text: 'Netflix: Your sign-in code is 7204. It expires in 15 minutes.', code: '7204' },
+  { lang: 'en', service: 'PayPal', text: 'PayPal: Your security code is: 418230. Your code expires in 10 minutes. Please don\'t reply.', code: '418230' },
+  { lang: 'en', service: 'Lyft', text: 'Use 4829 to sign in to Lyft', code: '4829' },
+  { lang: 'en', service: 'Indian bank', text: 'Your OTP for transaction of INR 5,000.00 at AMAZON on card ending 1234 is 567890. Valid for 10 mins. Do not share.', code: '567890' },
+  { lang: 'en', service: 'Bank OTP', text: 'Dear customer, OTP for login is 4821. Do not share with anyone - XYZ Bank. Call 1800-123-4567 for help.', code: '4821' },
+  { lang: 'en', service: 'Signal', text: 'Your Signal code: 384-120\n\nDo not share this code\n\ndoDiFGKPO1r', code: '384120' },
+  { lang: 'en', service: 'LinkedIn', text: 'Your LinkedIn verification code is 902174.', code: '902174' },
+  { lang: 'en', service: 'Coinbase', text: 'Your Coinbase verification code is: 6194822. Don\'t share this code with anyone; our employees will never ask for the code.', code: '6194822' },
+  { lang: 'en', service: 'Yahoo', text: '419207 is your Yahoo verification code.', code: '419207' },
+  { lang: 'en', service: 'spaced pairs', text: 'Your verification code is 41 92 07', code: '419207' },
+  { lang: 'en', service: 'year as code', text: 'Your code: 2019', code: '2019' },
+  { lang: 'en', service: 'code only', text: '830192', code: '830192' },
+  { lang: 'en', service: 'code with tag', text: '[Brand] 830192', code: '830192' },
+  { lang: 'en', service: 'promo beside code', text: 'Use promo code SAVE20 for 20% off! Your login code is 7391.', code: '7391' },
+
+  { lang: 'en', service: 'Binance', text: "[Binance] Your verification code: 482019. This code will be valid for 30 minutes. Don't share this code with anyone.", code: '482019' },
+  { lang: 'en', service: 'Grab', text: '<#> Your Grab code is 4829. It expires in 3 minutes. Never share this OTP with anyone. Sl2hjL8Y6T0', code: '4829' },
+  { lang: 'en', service: 'Airbnb', text: "Your Airbnb verification code is: 730192. Don't share this code with anyone; our employees will never ask for the code.", code: '730192' },
+  { lang: 'en', service: 'Snapchat', text: 'Snapchat code: 482-019. Happy Snapping!', code: '482019' },
+  { lang: 'en', service: 'PIN', text: 'Your PIN: 8812. Enter it at the kiosk within 10 minutes.', code: '8812' },
+  { lang: 'en', service: 'alnum one-time password', text: 'Your one-time password is K7P9QX', code: 'K7P9QX' },
+  { lang: 'en', service: 'hotline after code', text: "Your verification code is 4821. If you didn't request it, call 400-820-8820.", code: '4821' },
+  { lang: 'en', service: 'link beside code', text: 'Your login code is 604192 or tap https://example.com/l/839201?c=604192', code: '604192' },
+  { lang: 'en', service: 'code only in link', text: 'Sign in with this link: https://example.com/verify?code=839201', code: null },
+
+  // ---- Russian and Ukrainian
+  { lang: 'ru', service: 'VK', text: 'Ваш код подтверждения: 483920. Никому не сообщайте его.', code: '483920' },
+  { lang: 'ru', service: 'Telegram', text: 'Код для входа в Telegram: 48213. Не давайте код никому, даже если его требуют от имени Telegram!', code: '48213' },
+  { lang: 'ru', service: 'Sberbank', text: 'Пароль для подтверждения входа в СберБанк Онлайн: 12345. Никому его не сообщайте.', code: '12345' },
+  { lang: 'ru', service: 'Sberbank purchase', text: 'Покупка на сумму 1 500,00 руб. в магазине OZON. Код: 7788. Никому не сообщайте код.', code: '7788' },
+  { lang: 'ru', service: 'Yandex', text: 'Код подтверждения: 593021. Наберите его в поле ввода.', code: '593021' },
+  { lang: 'ru', service: 'Avito', text: 'Никому не говорите код 7310! Его спрашивают только мошенники. Код для входа на Авито.', code: '7310' },
+  { lang: 'uk', service: 'Monobank', text: 'Код для входу в monobank: 4829. Нікому не повідомляйте його.', code: '4829' },
+
+  // ---- Spanish, Portuguese
+  { lang: 'es', service: 'WhatsApp', text: 'Tu código de WhatsApp: 472-193\nNo compartas este código con nadie.', code: '472193' },
+  { lang: 'es', service: 'Uber', text: 'Tu código de verificación de Uber es 3051. No lo compartas.', code: '3051' },
+  { lang: 'es', service: 'bank', text: 'BBVA: Tu clave de seguridad es 829105. Operación por 1.250,00 EUR. No la compartas.', code: '829105' },
+  { lang: 'pt', service: 'Nubank', text: 'Seu código de verificação do Nubank é 583019. Não compartilhe com ninguém.', code: '583019' },
+  { lang: 'pt', service: 'Banco Inter', text: '<#> O seu código do Banco Inter é: 920481. Não compartilhe.', code: '920481' },
+  { lang: 'pt', service: 'iFood', text: 'iFood: sua senha de acesso é 4821. Cartão final 5567. Não compartilhe.', code: '4821' },
+
+  // ---- Vietnamese, Indonesian, Thai
+  { lang: 'vi', service: 'Zalo', text: '(Zalo) 4829 la ma kich hoat Zalo cua ban.', code: '4829' },
+  { lang: 'vi', service: 'bank', text: 'Mã OTP của bạn là 583920, có hiệu lực trong 3 phút. Không chia sẻ mã này với bất kỳ ai.', code: '583920' },
+  { lang: 'vi', service: 'unaccented', text: 'Ma xac thuc OTP cua ban la 120938. Ma co hieu luc trong 5 phut. So du TK: 1.500.000 VND', code: '120938' },
+  { lang: 'id', service: 'Gojek', text: '<#> Kode verifikasi Gojek kamu: 4821. JANGAN kasih kode ini ke siapa pun, termasuk pihak Gojek.', code: '4821' },
+  { lang: 'id', service: 'Shopee', text: 'JANGAN MEMBERITAHU KODE INI KE SIAPAPUN termasuk pihak Shopee. KODE VERIFIKASI: 583910. Transaksi Rp 150.000.', code: '583910' },
+  { lang: 'id', service: 'Tokopedia', text: 'Kode OTP Tokopedia Anda: 920381. Berlaku 5 menit.', code: '920381' },
+  { lang: 'th', service: 'bank', text: 'รหัส OTP สำหรับเข้าสู่ระบบคือ 583012 (Ref: QWER) รหัสมีอายุ 5 นาที', code: '583012' },
+  { lang: 'th', service: 'LINE MAN', text: '<#> รหัสยืนยันของคุณคือ 4829', code: '4829' },
+  { lang: 'th', service: 'Thai digits', text: 'รหัส OTP ของคุณคือ ๕๘๓๐๑๒ อย่าบอกรหัสนี้แก่ผู้อื่น', code: '583012' },
+
+  // ---- Arabic, Turkish
+  { lang: 'ar', service: 'generic', text: 'رمز التحقق الخاص بك هو: 583920. لا تشاركه مع أحد.', code: '583920' },
+  { lang: 'ar', service: 'Arabic-Indic digits', text: '\u200fرمز التحقق: ٤٨٢١٩٣ \u200fصالح لمدة ١٠ دقائق', code: '482193' },
+  { lang: 'ar', service: 'Careem', text: '4821 هو رمز التحقق الخاص بك في كريم', code: '4821' },
+  { lang: 'tr', service: 'generic', text: 'Doğrulama kodunuz: 583920. Bu kodu kimseyle paylaşmayın.', code: '583920' },
+  { lang: 'tr', service: 'Trendyol', text: 'Trendyol giriş için tek kullanımlık şifreniz: 654321. Şifrenizi kimseyle paylaşmayınız.', code: '654321' },
+  { lang: 'tr', service: 'bank', text: '1.250,00 TL tutarındaki işleminiz için doğrulama kodunuz 482019. Kart sonu 4455.', code: '482019' },
+
+  // ---- German, French, Italian
+  { lang: 'de', service: 'generic', text: 'Dein Bestätigungscode lautet 583920.', code: '583920' },
+  { lang: 'de', service: 'bank mTAN', text: 'Ihre mTAN für die Überweisung von 250,00 EUR an DE89 3704 0044 0532 0130 00 lautet: 482931', code: '482931' },
+  { lang: 'fr', service: 'Instagram', text: '583 920 est votre code de confirmation Instagram.', code: '583920' },
+  { lang: 'fr', service: 'generic', text: 'Votre code de vérification est 4821. Il expire dans 10 minutes.', code: '4821' },
+  { lang: 'it', service: 'generic', text: 'Il tuo codice di verifica è 582039. Non condividerlo.', code: '582039' },
+
+  // ---- Japanese, Korean
+  { lang: 'ja', service: 'Mercari', text: '【メルカリ】認証番号：4829\nこの番号をアプリに入力してください', code: '4829' },
+  { lang: 'ja', service: 'Yahoo JAPAN', text: 'Yahoo! JAPAN確認コード：583920\nこのコードは10分間有効です。', code: '583920' },
+  { lang: 'ja', service: 'LINE', text: '[LINE] 認証番号 4821 を入力してください。', code: '4821' },
+  { lang: 'ko', service: 'Naver', text: '[Web발신]\n[네이버] 인증번호[583920]입니다. 타인 노출 금지', code: '583920' },
+  { lang: 'ko', service: 'Kakao', text: '[Web발신]\n[카카오톡] 인증번호 4829를 입력해주세요.', code: '4829' },
+
+  { lang: 'hi', service: 'Paytm', text: 'आपका OTP 482019 है। इसे किसी के साथ साझा न करें। - Paytm', code: '482019' },
+  { lang: 'fa', service: 'Digikala', text: 'کد تایید شما: 482019\nدیجی‌کالا', code: '482019' },
+  { lang: 'pl', service: 'Allegro', text: 'Twój kod weryfikacyjny Allegro to 482019. Nie podawaj go nikomu.', code: '482019' },
+  { lang: 'nl', service: 'bol.com', text: 'Je verificatiecode is 730192. Deel deze code met niemand.', code: '730192' },
+  { lang: 'he', service: 'generic', text: 'קוד האימות שלך הוא 482019', code: '482019' },
+  { lang: 'zh', service: 'order tail beside code', text: '【闲鱼】验证码：483920（请勿泄露），订单尾号：7788。', code: '483920' },
+  { lang: 'zh', service: 'payment notice', text: '【微信支付】您的账户于06月01日12:30消费128.00元，交易单号4200001234567890。', code: null },
+
+  // ---- Messages that hold no code
+  { lang: 'zh', service: 'bank notice', text: '【工商银行】您尾号1234的储蓄卡12月15日10:30支出1000.00元，余额5000.00元。', code: null },
+  { lang: 'zh', service: 'parcel', text: '【菜鸟驿站】您的快递已到站，请凭运单号尾号3049到驿站取件，营业时间08:00-21:00。', code: null },
+  { lang: 'zh', service: 'password changed', text: '【中国银行】您的登录密码已修改成功，如非本人操作请致电95566。', code: null },
+  { lang: 'zh', service: 'marketing', text: '【京东】618大促！满299减50，2024年6月18日0点开抢，戳 3.cn/abc1234 ，回T退订', code: null },
+  { lang: 'zh', service: 'balance', text: '【中国移动】截至2024年05月31日，您的话费余额为 58.20 元，本月已用流量 2048MB。', code: null },
+  { lang: 'en', service: 'shipping', text: 'Your Amazon order #123-4567890-1234567 has shipped. Track at amzn.to/3xYz12', code: null },
+  { lang: 'en', service: 'tracking', text: 'UPS: Your package 1Z999AA10123456784 will arrive on 2024-05-06 between 9:00 and 12:00.', code: null },
+  { lang: 'en', service: 'payment', text: 'You paid $1,234.56 to ACME Inc. on 05/06/2024. Balance: $4,321.00', code: null },
+  { lang: 'en', service: 'greeting', text: 'Happy New Year 2025! Enjoy 20% off all plans until Jan 31.', code: null },
+  { lang: 'en', service: 'room', text: 'Your meeting is in room 1204 at 14:30 tomorrow.', code: null },
+  { lang: 'en', service: 'call us', text: 'Thanks for contacting us. Call 800 555 0199 if you need more help.', code: null },
+  { lang: 'en', service: 'promo only', text: 'Use promo code SPRING2024 to get 15% off your next ride!', code: null },
+  { lang: 'en', service: 'card purchase', text: 'Card ending 4821 was used for USD 25.00 at STARBUCKS on 06/01.', code: null },
+  { lang: 'ru', service: 'balance', text: 'Баланс: 10 234,56 р. Покупка 1 500,00 р. OZON. Карта *4821', code: null },
+  { lang: 'es', service: 'order', text: 'Tu pedido 58293 ha sido enviado. Llegará el 12/06.', code: null },
+  { lang: 'de', service: 'order', text: 'Ihre Bestellung 4829301 wurde versandt.', code: null },
+  { lang: 'en', service: 'no digits', text: 'Your code has expired. Please request a new one.', code: null },
+  { lang: 'zh', service: 'test message', text: '【SmsForwarder】恭喜您，该发送通道测试成功，请继续添加转发规则！', code: null },
+  { lang: 'en', service: 'too short', text: 'Your code is 123.', code: null },
+  { lang: 'en', service: 'too long', text: 'Your code is 1234567890.', code: null },
+  { lang: 'en', service: 'version', text: 'Update to version 2.4.1 (build 5021) is available: https://example.com/app/5021', code: null },
+];
