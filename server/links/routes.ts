@@ -8,6 +8,7 @@ import { formatTime } from '../platform/lib/time.js';
 import { idOf, idsOf } from '../platform/crud/routes.js';
 import { effectiveState, linksOf } from './links.js';
 import { publicBase } from '../platform/http/public-url.js';
+import { STATES } from './states.js';
 import { resetLink } from './reset.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
@@ -45,5 +46,3 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok({ list, total: list.length });
   });
 }
-
-const STATES = ['active', 'code_received', 'used_up', 'expired', 'revoked', 'refunded', 'finished'];

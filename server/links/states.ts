@@ -1,9 +1,9 @@
-/** A link that can still receive or show codes (until it expires). */
-export const LIVE = ['active', 'code_received', 'used_up'] as const;
-/** A link a code may be delivered to. */
-export const RECEIVING = ['active', 'code_received'] as const;
-/** Where a link ends: no code will reach it again (finished: ended by its owner after a code). */
-export const CLOSED = ['revoked', 'refunded', 'finished'] as const;
+import { linkStates, resources } from '../../resources.config.js';
+
+/** The state groups are declared with the links (src/resources/link-states.ts), for the console too. */
+export const { live: LIVE, receiving: RECEIVING, closed: CLOSED } = linkStates;
+/** Every state a link can be in. */
+export const STATES = Object.keys(resources.tokens.fields.state.options);
 
 /** The state an expired link returns to when renewed: what it was before it expired. */
 export function stateAfterRenewal(t: { received: number; receive_limit: number; last_code: string | null }): string {

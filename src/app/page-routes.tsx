@@ -14,7 +14,7 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   usdt: lazy(() => import('../pages/usdt/UsdtPage')),
   usdtConfig: lazy(() => import('../pages/usdt-config/UsdtConfigPage')),
   // Ahead of the generated create form on the same path: the device's secret is shown once.
-  deviceCreate: lazy(() => import('../pages/devices/DeviceCreatePage')),
+  deviceCreate: lazy(() => import('../pages/device-create/DeviceCreatePage')),
   store: lazy(() => import('../pages/store/StorePage')),
 };
 

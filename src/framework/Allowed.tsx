@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Result } from 'antd';
-import type { AccessRule } from './types';
-import { allows, roleOf } from './types';
+import type { AccessRule } from './declaration';
+import { allows, roleOf } from './declaration';
 import { useRole } from './use-role';
 
 /** A screen the role may not open says so (the server refuses its calls either way). */

@@ -1,9 +1,8 @@
-import type { MenuEntry, PageDef, ResourceDef, Role } from './types';
-import { allows } from './types';
+import type { MenuEntry, PageDef, ResourceDef, Role, SectionDef } from './declaration';
+import { allows } from './declaration';
 
-export interface Section { key: string; label: string; icon: string; order: number }
-export interface MenuItem { key: string; route: string; label: string; icon: string; order: number }
-export interface MenuSection extends Section { items: MenuItem[] }
+export interface MenuItem { key: string; route: string; label: string; icon: string }
+export interface MenuSection { key: string; label: string; icon: string; items: MenuItem[] }
 
 type Entry = { route: string; menu?: MenuEntry };
 
@@ -11,23 +10,27 @@ export function labelFor(menu: MenuEntry, role: Role | undefined): string {
   return typeof menu.label === 'string' ? menu.label : menu.label[role === 'sup' ? 'sup' : 'customer'];
 }
 
-/** The sections a role sees, each with its items in order; empty sections are left out. */
+/**
+ * The sections a role sees, in their declared order, each with the items it lists that the role may
+ * see, in the listed order; empty sections are left out.
+ */
 export function buildMenu(
-  sections: Record<string, Omit<Section, 'key'>>,
+  sections: Record<string, SectionDef>,
   entries: Array<Record<string, Entry>>,
   role: Role | undefined,
 ): MenuSection[] {
-  const all = entries.flatMap((group) => Object.entries(group));
+  const all = new Map(entries.flatMap((group) => Object.entries(group)));
   return Object.entries(sections)
-    .map(([key, section]) => ({
-      key, ...section,
-      items: all
-        .filter(([, e]) => e.menu?.section === key && allows(e.menu.visible, role))
-        .map(([name, e]) => ({ key: name, route: e.route, label: labelFor(e.menu!, role), icon: e.menu!.icon, order: e.menu!.order }))
-        .sort((a, b) => a.order - b.order),
+    .map(([key, { label, icon, items }]) => ({
+      key, label, icon,
+      items: items.flatMap((name) => {
+        const e = all.get(name);
+        return e?.menu && allows(e.menu.visible, role)
+          ? [{ key: name, route: e.route, label: labelFor(e.menu, role), icon: e.menu.icon }]
+          : [];
+      }),
     }))
-    .filter((s) => s.items.length > 0)
-    .sort((a, b) => a.order - b.order);
+    .filter((s) => s.items.length > 0);
 }
 
 /** The menu item whose route is the path or its longest prefix (create/edit/show pages included). */

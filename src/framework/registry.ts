@@ -1,5 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
-import type { FieldDef } from './types';
+import type { FieldDef, ResourceDef } from './declaration';
 
 /**
  * What the app plugs into the generated screens by name: row actions declared on a resource
@@ -16,6 +16,8 @@ export interface RowActionProps {
 /** What a list's toolbar action is given: the list as the user has narrowed it, and the ticked rows. */
 export interface ToolbarActionProps {
   resource: string;
+  /** The resource's declaration. */
+  def: ResourceDef;
   label: string;
   /** The search form's values now (field name to value), as the list sends them. */
   filters: Record<string, unknown>;
@@ -37,6 +39,15 @@ export interface FieldInputProps {
 
 /** Whether a row action applies to a record (its component may still draw nothing). */
 export type RowActionShows = (record: Record<string, any>) => boolean;
+
+/** A row action whose code loads on demand, and (small, loaded with the app) which rows it applies to. */
+export interface LazyRowAction {
+  load: () => Promise<{ default: ComponentType<RowActionProps> }>;
+  shows?: RowActionShows;
+}
+
+/** A toolbar action whose code loads on demand. */
+export type LazyToolbarAction = () => Promise<{ default: ComponentType<ToolbarActionProps> }>;
 
 const rowActions = new Map<string, ComponentType<RowActionProps>>();
 const rowActionShows = new Map<string, RowActionShows>();
@@ -77,6 +88,17 @@ export const registry = {
     rowActions.set(name, Component);
     if (shows) rowActionShows.set(name, shows);
     loaders.push(fetch);
+  },
+  /**
+   * Row actions by name, each loaded on demand (lazyRowAction). An app keeps the map as a typed
+   * object, so its keys are the names a declaration may use.
+   */
+  lazyRowActions: (map: Record<string, LazyRowAction>) => {
+    for (const [name, { load, shows }] of Object.entries(map)) registry.lazyRowAction(name, load, shows);
+  },
+  /** Toolbar actions by name, each loaded on demand (lazyToolbarAction); as lazyRowActions. */
+  lazyToolbarActions: (map: Record<string, LazyToolbarAction>) => {
+    for (const [name, load] of Object.entries(map)) registry.lazyToolbarAction(name, load);
   },
   /** A list toolbar action whose code loads on demand (preloaded with the row actions). */
   lazyToolbarAction: (name: string, load: () => Promise<{ default: ComponentType<ToolbarActionProps> }>) => {

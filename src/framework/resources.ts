@@ -1,5 +1,5 @@
 import type { ResourceProps } from '@refinedev/core';
-import type { ResourceDef } from './types';
+import type { ResourceDef } from './declaration';
 
 /** Refine's resources from the declaration: list, create, edit and show routes under each route. */
 export function refineResources(defs: Record<string, ResourceDef>): ResourceProps[] {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route } from 'react-router';
-import type { ResourceDef } from './types';
+import type { ResourceDef } from './declaration';
 import { Allowed } from './Allowed';
 
 const ListPage = lazy(() => import('./list/ListPage'));

@@ -9,7 +9,7 @@ import { rememberWantedPath } from '../providers/wanted-path';
 let loading: Promise<unknown> | null = null;
 
 /**
- * The route guard of SPEC.md 2: no token goes to /store; with a token but no user info yet, the base
+ * The route guard (docs/console-rules.md, "Route guard"): no token goes to /store; with a token but no user info yet, the base
  * info is fetched (a refusal clears the token, which sends the user to /store). A session that ends
  * while the console is open (logout, or a 203/204/205 answer) leads to /login instead: the router
  * applies navigations as transitions, after this store-driven render, so this guard decides where.

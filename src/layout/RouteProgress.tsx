@@ -27,7 +27,7 @@ function done(): void {
   setTimeout(() => ending.remove(), 1000);
 }
 
-/** Whether navigating to `pathname` shows the bar (SPEC.md 2: not for /refresh). */
+/** Whether navigating to `pathname` shows the bar: not for /refresh, which only bounces back to the page it reloads. */
 export function showsProgress(pathname: string): boolean {
   return pathname !== '/refresh';
 }

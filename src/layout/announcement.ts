@@ -1,7 +1,7 @@
 /**
- * The announcement (`GET /api/notice/detail`) and when it shows (SPEC.md section 4): "不再提醒"
- * hides it for `day` days for that user (others on the same browser still see it); "关闭" hides
- * it until that user's next login.
+ * The announcement (`GET /api/notice/detail`) and when it shows: "不再提醒" hides it for `day` days
+ * for that user (others on the same browser still see it); "关闭" hides it until that user's next
+ * login.
  */
 export interface Announcement {
   id?: number;

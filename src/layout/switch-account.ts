@@ -20,7 +20,7 @@ export async function switchToUser(id: number): Promise<void> {
   adopt(data, data.type, '/home');
 }
 
-/** Back from a customer's account to the sup who switched into it (SPEC.md 4), on the user list. */
+/** Back from a customer's account to the sup who switched into it, on the user list. */
 export async function switchBackToManager(): Promise<void> {
   const data = await api.post<SwitchAnswer>('/api/user/admin', {});
   adopt(data, 'sup', '/user/index');

@@ -1,9 +1,9 @@
 import { setTimeZone } from '../framework/time-zone';
 
 /**
- * The session as SPEC.md section 4 has it: token and type persisted in localStorage under the keys
- * `token` and `type`; userInfo in memory only. Subscribers hear every change (React reads it
- * through useSyncExternalStore in use-auth-state.ts).
+ * The session: token and type persisted in localStorage under the keys `token` and `type` (so a
+ * reload stays logged in and knows the role before any call); userInfo in memory only. Subscribers
+ * hear every change (React reads it through useSyncExternalStore in use-auth-state.ts).
  */
 export interface UserInfo {
   id: number;

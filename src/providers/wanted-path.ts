@@ -1,7 +1,7 @@
 /**
  * Where a visitor wanted to go before logging in (a deep link opened without a session, or a page
- * whose session ran out): the guard still sends them to /store or /login first (SPEC.md 2, 8), and
- * logging in brings them back. Kept for this tab only.
+ * whose session ran out): the guard still sends them to /store or /login first, and logging in
+ * brings them back (docs/console-rules.md, "Route guard"). Kept for this tab only.
  */
 const KEY = 'wanted_path';
 const OPEN = /^\/(login|register|store|refresh)?(?:[/?#]|$)/;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ResourceDef } from '../../../resources.config.js';
+import type { ResourceDef } from '../../../src/framework/declaration/index.js';
 import type { Ctx } from '../context.js';
 import type { Row } from '../http/validate.js';
 import type { Session } from '../http/auth.js';

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { FieldDef, ResourceDef, Role } from '../../../resources.config.js';
+import type { FieldDef, ResourceDef, Role } from '../../../src/framework/declaration/index.js';
 import { fail } from '../http/envelope.js';
 import { checkValue, objectBody } from '../http/validate.js';
 import { nextDayStart } from '../lib/time.js';

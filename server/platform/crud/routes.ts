@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { allows, type ResourceDef } from '../../../resources.config.js';
+import { allows, type ResourceDef } from '../../../src/framework/declaration/index.js';
 import type { Ctx } from '../context.js';
 import { callerOf, roleOfRequest, sessionOf } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';

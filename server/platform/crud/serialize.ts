@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import type { FieldDef, ResourceDef, Role } from '../../../resources.config.js';
+import type { FieldDef, ResourceDef, Role } from '../../../src/framework/declaration/index.js';
 import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { toDollars } from '../lib/money.js';
 import { formatTime } from '../lib/time.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allows, type AccessRule, type Role } from '../../../resources.config.js';
+import { allows, type AccessRule, type Role } from '../../../src/framework/declaration/index.js';
 import { AppError, Code, fail } from './envelope.js';
 
 /**

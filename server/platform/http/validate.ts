@@ -1,4 +1,4 @@
-import type { FieldDef } from '../../../resources.config.js';
+import type { FieldDef } from '../../../src/framework/declaration/index.js';
 import { toCents } from '../lib/money.js';
 import { parseTime } from '../lib/time.js';
 import { fail } from './envelope.js';

@@ -1,4 +1,4 @@
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 import { EllipsisText } from './EllipsisText';
 import { signOf, valueAsText } from './format';
 import { Pill } from './Pill';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSelect } from '@refinedev/core';
 import { Select } from 'antd';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 
 interface Found {
   options: { label: unknown; value: unknown }[];

@@ -1,4 +1,4 @@
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 
 const empty = (value: unknown) => value === null || value === undefined || value === '';
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Input, InputNumber, Select, Skeleton, Switch } from 'antd';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 import { RefSelect } from '../fields/RefSelect';
 import { registry } from '../registry';
 

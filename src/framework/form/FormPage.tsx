@@ -1,22 +1,11 @@
 import { useForm } from '@refinedev/antd';
 import { Button, Form } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import type { FieldDef, ResourceDef } from '../types';
+import type { ResourceDef } from '../declaration';
 import { listUrl } from '../list/list-memory';
 import { PageFrame } from '../page/PageFrame';
-import { FieldInput } from './FieldInput';
-import { rulesFor } from './rules';
+import { FieldItems, formFields, initialValues } from './FieldItems';
 import '../framework.css';
-
-/** Writable fields of a form: never readonly ones; create-only ones shown but locked on edit. */
-export function formFields(def: ResourceDef): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, f]) => !f.readonly);
-}
-
-/** Defaults of a new record, from the declaration. */
-export function initialValues(def: ResourceDef): Record<string, unknown> {
-  return Object.fromEntries(formFields(def).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
-}
 
 /**
  * One form for create and edit. Server field errors (`data.errors`) land on their fields, leaving
@@ -44,12 +33,7 @@ export default function FormPage({ name, def, action }: { name: string; def: Res
     <PageFrame title={`${action === 'create' ? '新建' : '编辑'}${def.label}`} backTo={back} loading={formLoading}>
       <Form {...formProps} onFinish={onFinish} layout="vertical" style={{ maxWidth: 720 }}
         initialValues={action === 'create' ? initialValues(def) : formProps.initialValues}>
-        {formFields(def).map(([field, f]) => (
-          <Form.Item key={field} name={field} label={f.label} rules={rulesFor(f, action)}
-            extra={action === 'edit' && f.writeOnly ? f.help : f.type === 'password' ? undefined : f.help}>
-            <FieldInput field={f} disabled={action === 'edit' && f.createOnly} />
-          </Form.Item>
-        ))}
+        <FieldItems fields={formFields(def)} action={action} />
         {/* Refine's save props submit the form (a submit button as well would send it twice). */}
         <Button type="primary" {...saveButtonProps}>保存</Button>
       </Form>

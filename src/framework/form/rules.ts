@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 
 /** antd form rules from a declared field: the same limits the server checks, in the same words. */
 export function rulesFor(field: FieldDef, action: 'create' | 'edit'): Rule[] {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Pagination, Spin } from 'antd';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 import { FieldValue } from '../fields/FieldValue';
 import { SPIN_DELAY } from './ListTable';
 

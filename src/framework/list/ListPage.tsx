@@ -2,14 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, type CrudSort } from '@refinedev/core';
 import { Alert, Button, Card, Empty, Space, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '../types';
-import { allows, roleOf } from '../types';
+import type { ResourceDef } from '../declaration';
+import { allows, roleOf } from '../declaration';
 import { dateIn } from '../time-zone';
 import { useNarrow } from '../use-narrow';
 import { useOpen } from '../use-open';
 import { useRole } from '../use-role';
 import { buildColumns, listFields, searchFields, tableWidth } from './columns';
-import { download, exportCsv } from './export-csv';
+import { download } from '../download';
+import { exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
 import { ListTable, type ListColumn } from './ListTable';
 import { ListToolbar } from './ListToolbar';
@@ -65,7 +66,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
     setExporting(true);
     try {
       const { csv, rows } = await exportCsv({ dataProvider, resource: name, columns: fields, filters, sorters });
-      download(`${def.label}-${dateIn()}.csv`, csv);
+      download(`${def.label}-${dateIn()}.csv`, csv, 'text/csv;charset=utf-8');
       message.success(`已导出 ${rows} 条记录`);
     } catch {
       // The http client has already shown why.

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Checkbox } from 'antd';
-import type { ResourceDef, Role } from '../types';
-import { allows } from '../types';
+import type { ResourceDef, Role } from '../declaration';
+import { allows } from '../declaration';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
 
@@ -51,7 +51,7 @@ export function ListToolbar({ name, def, role, narrow, filters, total, selection
           const Action = registry.getToolbarAction(action.name)!;
           return (
             <Suspense key={action.name} fallback={null}>
-              <Action resource={name} label={action.label} filters={filters} total={total}
+              <Action resource={name} def={def} label={action.label} filters={filters} total={total}
                 selected={selection?.keys ?? []} selectedRecords={selection?.records ?? []}
                 onDone={onDone} clearSelection={selection?.clear ?? (() => undefined)} />
             </Suspense>

@@ -1,7 +1,7 @@
 import { Fragment, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { App, Dropdown, Popconfirm } from 'antd';
-import type { ResourceDef, Role } from '../types';
-import { allows } from '../types';
+import type { ResourceDef, Role } from '../declaration';
+import { allows } from '../declaration';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
 

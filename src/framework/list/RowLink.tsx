@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import { Suspense, useState, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 /**
  * A row action: a plain button that looks like a link. The framework's own actions and the ones an
@@ -6,4 +6,18 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
  */
 export function RowLink({ danger, className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean; ref?: Ref<HTMLButtonElement> }) {
   return <button type="button" className={`fw-link${danger ? ' fw-link-danger' : ''}${className ? ` ${className}` : ''}`} {...props} />;
+}
+
+/**
+ * A row link that opens a dialog. The dialog (a lazy component, a form, a modal) is built when it is
+ * opened, not once per row of the list; `dialog` gets the function that closes it.
+ */
+export function RowDialogLink({ label, danger, dialog }: { label: ReactNode; danger?: boolean; dialog(close: () => void): ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <RowLink danger={danger} onClick={() => setOpen(true)}>{label}</RowLink>
+      {open && <Suspense fallback={null}>{dialog(() => setOpen(false))}</Suspense>}
+    </>
+  );
 }

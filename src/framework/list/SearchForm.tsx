@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { FilterOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 import { RefSelect } from '../fields/RefSelect';
 import { DateRangeFilter } from './DateRangeFilter';
 

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import type { CrudSort } from '@refinedev/core';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 
 const SEP = ':';
 

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef, Role } from '../types';
+import type { FieldDef, ResourceDef, Role } from '../declaration';
 import { FieldValue } from '../fields/FieldValue';
 import type { ListColumn } from './ListTable';
 

@@ -1,5 +1,5 @@
 import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
-import type { FieldDef } from '../types';
+import type { FieldDef } from '../declaration';
 import { formatCount, plainMoney, valueAsText } from '../fields/format';
 
 const BATCH = 1000;
@@ -56,15 +56,4 @@ export async function exportCsv(p: {
     if (data.length < BATCH || rows >= (total ?? 0)) break;
   }
   return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows };
-}
-
-export function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

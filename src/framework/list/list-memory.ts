@@ -1,4 +1,4 @@
-import type { ResourceDef } from '../types';
+import type { ResourceDef } from '../declaration';
 
 /**
  * The last filters, page and sort of each list (its URL query), for this tab: saving a form, the

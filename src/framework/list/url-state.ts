@@ -1,5 +1,5 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import type { FieldDef, ResourceDef } from '../types';
+import type { FieldDef, ResourceDef } from '../declaration';
 
 /**
  * A list's page, size, sort and filters as URL parameters, and back with their types: numbers stay

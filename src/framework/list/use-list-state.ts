@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ResourceDef } from '../types';
+import type { ResourceDef } from '../declaration';
 import { decodeListState, encodeListState, type ListState } from './url-state';
 
 /** The list state lives in the URL, so reloads, links and the back button keep it. */

@@ -1,8 +1,8 @@
 import { useShow } from '@refinedev/core';
 import { Button, Descriptions, Empty } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import type { ResourceDef } from '../types';
-import { allows, roleOf } from '../types';
+import type { ResourceDef } from '../declaration';
+import { allows, roleOf } from '../declaration';
 import { FieldValue } from '../fields/FieldValue';
 import { listUrl } from '../list/list-memory';
 import { PageFrame } from '../page/PageFrame';

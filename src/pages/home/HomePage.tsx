@@ -2,7 +2,7 @@ import { Col, Row } from 'antd';
 import { useEffect } from 'react';
 import { roleOf } from '../../../resources.config';
 import { useAuthState } from '../../providers/use-auth-state';
-import { refreshUserInfo } from '../shared/user-info';
+import { refreshUserInfo } from '../../shared/user-info';
 import AdminSummary from './AdminSummary';
 import ContactCard from './ContactCard';
 import ProfileCard from './ProfileCard';
@@ -11,7 +11,7 @@ import { statCards } from './stat-cards';
 import StatCards from './StatCards';
 import { useStatistics } from './use-statistics';
 
-/** SPEC.md 2 "Home screen": profile, sup totals, stat cards per role, contact and recent notices. */
+/** The home screen: profile, sup totals, stat cards per role, contact and recent notices (docs/console-rules.md). */
 export default function HomePage() {
   const { type, userInfo } = useAuthState();
   const role = roleOf(type);

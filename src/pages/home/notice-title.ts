@@ -1,4 +1,4 @@
-import { stripTags } from '../shared/SafeHtml';
+import { stripTags } from '../../shared/SafeHtml';
 
 export const NOTICE_TITLE_MAX = 20;
 

@@ -1,5 +1,5 @@
 import type { Role } from '../../../resources.config';
-import { formatCount, formatMoney, subtractMoney } from '../shared/money';
+import { formatCount, formatMoney, subtractMoney } from '../../shared/money';
 import type { Statistics } from './use-statistics';
 
 export interface StatCard { key: string; label: string; value: string; to: string }
@@ -33,7 +33,7 @@ const CUSTOMER: Def[] = [
   ['tokenNum', '全部TOKEN', 'count', TOKENS, (s) => s.tokenNum],
 ];
 
-/** The home screen's stat cards for a role (SPEC.md 2), values formatted: money 2 decimals, counts 0. */
+/** The home screen's stat cards for a role (docs/console-rules.md, "Home screen"), values formatted: money 2 decimals, counts 0. */
 export function statCards(role: Role | undefined, stats: Statistics): StatCard[] {
   return (role === 'sup' ? SUP : CUSTOMER).map(([key, label, kind, to, value]) => ({
     key, label, to, value: kind === 'money' ? formatMoney(value(stats)) : formatCount(value(stats)),

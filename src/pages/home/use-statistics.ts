@@ -3,7 +3,7 @@ import { useAuthState } from '../../providers/use-auth-state';
 
 export interface AdminFigures { balance: number; recharge: number; rechargeAuto: number; order: number; diff: number }
 
-/** `GET /api/statistics/index` (SPEC.md 3): the caller's figures, with `admin` and user counts for sup. */
+/** `GET /api/statistics/index` (docs/api.md): the caller's figures, with `admin` and user counts for sup. */
 export interface Statistics {
   todayOrder: number; monthOrder: number; totalOrder: number;
   todayRecharge: number; todayRechargeAuto: number;

@@ -1,7 +1,7 @@
 import { Button, Card, Result } from 'antd';
 import { useNavigate } from 'react-router';
 
-/** For routes whose business arrives in a later release: says so instead of pretending. */
+/** For a declared page whose screen is not built (`pending`): says so instead of showing an empty screen. */
 export default function PendingPage({ title }: { title: string }) {
   const navigate = useNavigate();
   return (

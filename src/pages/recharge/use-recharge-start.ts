@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usdtApi, type PayOrder, type UsdtOptions } from '../usdt/api';
+import { usdtApi, type PayOrder, type UsdtOptions } from '../../resources/usdt/api';
 
 /** What the top-up form needs first: the rules, and the customer's orders still waiting for payment. */
 export function useRechargeStart() {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { roleOf } from '../../../resources.config';
 import { useAuthState } from '../../providers/use-auth-state';
-import { BuyDialog } from '../buy/BuyDialog';
+import { BuyDialog } from './buy/BuyDialog';
 import type { StoreItem } from './api';
 import { isSoldOut } from './ProductCard';
 import { ProductGrid } from './ProductGrid';

@@ -1,15 +1,16 @@
 import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { usdtSettingsFields, type FieldDef } from '../../../resources.config';
-import { FieldInput } from '../../framework/form/FieldInput';
+import { usdtSettingsFields } from '../../../resources.config';
+import { FieldItems, formFields } from '../../framework/form/FieldItems';
 import { api } from '../../providers/http';
-import { rulesFor } from '../shared/field-rules';
-import { useFormSubmit } from '../shared/use-form-submit';
+import { rulesFor } from '../../shared/field-rules';
+import { useFormSubmit } from '../../shared/use-form-submit';
 import { useUsdtConfig, type UsdtConfigAnswer } from './use-usdt-config';
 import { WatcherStatus } from './WatcherStatus';
 
 type Values = Record<string, unknown>;
-const fields = Object.entries(usdtSettingsFields as Record<string, FieldDef>).filter(([name]) => name !== 'api_key');
+// The key has an input of its own (set, or 留空不修改, or 清除).
+const fields = formFields({ fields: usdtSettingsFields }).filter(([name]) => name !== 'api_key');
 
 /** USDT 设置 (sup): the receiving address and the rules of top-ups, the TronGrid access, the watcher's health. */
 export default function UsdtConfigPage() {
@@ -31,11 +32,7 @@ export default function UsdtConfigPage() {
       <Col xs={24} xl={14}>
         <Card size="small" title="USDT (TRC20) 充值设置">
           <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 560 }}>
-            {fields.map(([name, field]) => (
-              <Form.Item key={name} name={name} label={field.label} rules={rulesFor(field, 'edit')} extra={field.help}>
-                <FieldInput field={field} />
-              </Form.Item>
-            ))}
+            <FieldItems fields={fields} action="edit" />
             <Form.Item label={keyField.label} extra={keyField.help}>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="api_key" noStyle rules={rulesFor(keyField, 'edit')}>

@@ -1,8 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Button, Result, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '../shared/money';
-import type { PayOrder } from './api';
+import { formatMoney } from '../../shared/money';
+import type { PayOrder } from '../../resources/usdt/api';
 
 /** The screen once the order no longer waits: confirming, paid (with the new balance), expired, cancelled. */
 export function PayOutcome({ order, balance }: { order: PayOrder; balance: number | null }) {

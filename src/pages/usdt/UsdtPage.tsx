@@ -2,8 +2,8 @@ import { Card, Col, Descriptions, Result, Row, Skeleton, Tag, Button } from 'ant
 import { useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { resources } from '../../../resources.config';
-import { formatMoney } from '../shared/money';
-import { ORDERS_ROUTE } from './api';
+import { formatMoney } from '../../shared/money';
+import { ORDERS_ROUTE } from '../../resources/usdt/api';
 import { PayInstructions } from './PayInstructions';
 import { PayOutcome } from './PayOutcome';
 import { usePayOrder } from './use-pay-order';

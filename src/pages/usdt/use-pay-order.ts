@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { refreshUserInfo } from '../shared/user-info';
-import { usdtApi, type PayOrder, type PayState } from './api';
+import { refreshUserInfo } from '../../shared/user-info';
+import { usdtApi, type PayOrder, type PayState } from '../../resources/usdt/api';
 
 /** How often the state is asked for: often while a payment may come, now and then after expiry (a payment made in time can still arrive), never once settled. */
 const POLL_MS: Record<PayState, number | null> = { waiting: 3000, confirming: 3000, expired: 15_000, paid: null, cancelled: null };

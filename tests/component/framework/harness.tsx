@@ -1,21 +1,18 @@
 /**
- * Renders the framework's generated screens the way App.tsx does: a real <Refine> with our
- * dataProvider (talking HTTP to a test server), the react-router provider, our i18n and notification
- * providers, and the routes resourceRoutes() makes from a declaration.
+ * Renders the framework's generated screens the way the console does (src/app/refine-setup.ts): a real
+ * <Refine> with our dataProvider (talking HTTP to a test server), the react-router provider, our i18n
+ * and notification providers, the console's options, and the routes resourceRoutes() makes from a
+ * declaration.
  */
 import { Suspense } from 'react';
 import { Refine, type AccessControlProvider } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { MemoryRouter, Routes, useLocation, useNavigate } from 'react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
-import { allows, roleOf, type Action, type ResourceDef } from '../../../resources.config';
-import { createDataProvider } from '../../../src/providers/data-provider';
-import { i18nProvider } from '../../../src/providers/i18n';
-import { notificationProvider } from '../../../src/providers/notification';
-import { refineResources } from '../../../src/framework/resources';
+import { allows, roleOf, type Action, type ResourceDef } from '../../../src/framework/declaration';
+import { ANTD_CONFIG } from '../../../src/app/antd-config';
+import { refineSetup } from '../../../src/app/refine-setup';
 import { resourceRoutes } from '../../../src/framework/routes';
 import { setRoleSource } from '../../../src/framework/use-role';
 
@@ -57,20 +54,9 @@ export function renderConsole({ defs, url, role, accessControl }: {
       {/* antd's CSS-in-JS as on a server: styles are computed, not injected; jsdom then skips
           parsing them on every getComputedStyle (a third of the CPU time of these tests). */}
       <StyleProvider mock="server">
-        <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }} button={{ autoInsertSpace: false }}>
+        <ConfigProvider {...ANTD_CONFIG} theme={{ token: { ...ANTD_CONFIG.theme?.token, motion: false } }}>
           <AntApp>
-            <Refine
-              dataProvider={createDataProvider((name) => defs[name]?.api ?? name)}
-              routerProvider={routerProvider}
-              accessControlProvider={accessControl ?? accessControlFor(defs, role)}
-              notificationProvider={notificationProvider}
-              i18nProvider={i18nProvider}
-              resources={refineResources(defs)}
-              options={{
-                disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false,
-                reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
-              }}
-            >
+            <Refine {...refineSetup(defs)} accessControlProvider={accessControl ?? accessControlFor(defs, role)}>
               <LocationProbe />
               <Suspense fallback={<div>loading page</div>}>
                 <Routes>{resourceRoutes(defs)}</Routes>

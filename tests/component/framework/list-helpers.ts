@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { ResourceDef } from '../../../resources.config';
+import type { ResourceDef } from '../../../src/framework/declaration';
 import { renderConsole } from './harness';
 
 export type User = ReturnType<typeof userEvent.setup>;

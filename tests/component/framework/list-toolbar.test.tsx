@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { ResourceDef } from '../../../resources.config';
+import type { ResourceDef } from '../../../src/framework/declaration';
 import { registry, type ToolbarActionProps } from '../../../src/framework/registry';
 import { useEnvelopeServer } from '../providers/envelope-server';
 import { setViewportWidth } from '../layout/viewport';
@@ -14,7 +14,7 @@ import { openList, rows, settled } from './list-helpers';
 
 const things = {
   label: '物件', api: 'thing', table: 'things', route: '/lab/things',
-  menu: { section: 'items', label: { sup: '全部物件', customer: '我的物件' }, icon: 'AppstoreOutlined', order: 1, visible: 'any' },
+  menu: { label: { sup: '全部物件', customer: '我的物件' }, icon: 'AppstoreOutlined', visible: 'any' },
   access: { list: 'any' },
   selectable: true,
   toolbar: [

@@ -29,8 +29,8 @@ describe('the menu from the declaration', () => {
   });
 
   it('labels per role', () => {
-    expect(labelFor({ section: 'items', label: { sup: '甲', customer: '乙' }, icon: '', order: 1, visible: 'any' }, 'sup')).toBe('甲');
-    expect(labelFor({ section: 'items', label: { sup: '甲', customer: '乙' }, icon: '', order: 1, visible: 'any' }, 'customer')).toBe('乙');
+    expect(labelFor({ label: { sup: '甲', customer: '乙' }, icon: '', visible: 'any' }, 'sup')).toBe('甲');
+    expect(labelFor({ label: { sup: '甲', customer: '乙' }, icon: '', visible: 'any' }, 'customer')).toBe('乙');
   });
 
   it('finds the item of a create, edit or show page by the longest route prefix', () => {

@@ -1,6 +1,7 @@
 /**
- * A new entity needs one entry in resources.config.ts and no page code: the same entry gives it its
- * Refine resource, its routes, its menu item, its access answers and its screens.
+ * A new entity needs one entry in the declaration (and its name in a menu section) and no page code:
+ * the same entry gives it its Refine resource, its routes, its menu item, its access answers and its
+ * screens.
  */
 import { isValidElement, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { headers, rows, cells, searchForm } from './list-helpers';
 
 const coupons: ResourceDef = {
   label: '优惠券', api: 'coupon', table: 'coupons', route: '/account/coupon',
-  menu: { section: 'finance', label: '优惠券管理', icon: 'WalletOutlined', order: 5, visible: 'sup' },
+  menu: { label: '优惠券管理', icon: 'WalletOutlined', visible: 'sup' },
   access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
   fields: {
     id: { label: 'ID', type: 'int', readonly: true, list: true, sort: true },
@@ -66,8 +67,9 @@ describe('one more entry in the declaration', () => {
   });
 
   it('gets its menu item in its section, in order, for the roles that may see it', () => {
+    const withCoupons = { ...sections, finance: { ...sections.finance, items: [...sections.finance.items, 'coupons'] } };
     const finance = (role: 'sup' | 'customer') =>
-      buildMenu(sections, [defs, pages], role).find((s) => s.key === 'finance')!.items.map((i) => [i.label, i.route]);
+      buildMenu(withCoupons, [defs, pages], role).find((s) => s.key === 'finance')!.items.map((i) => [i.label, i.route]);
     expect(finance('sup')).toEqual([['财务明细', '/account/detail'], ['充值记录', '/account/record'], ['优惠券管理', '/account/coupon']]);
     expect(finance('customer')).toEqual([['财务明细', '/account/detail'], ['账户充值', '/account/recharge'], ['充值记录', '/account/record']]);
   });

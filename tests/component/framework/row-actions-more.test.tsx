@@ -11,7 +11,7 @@ import { Modal } from 'antd';
 import { registry, type RowActionProps } from '../../../src/framework/registry';
 import { RowLink } from '../../../src/framework/list/RowLink';
 import { actionsWidth, inlineCount } from '../../../src/framework/list/RowActions';
-import type { ResourceDef } from '../../../resources.config';
+import type { ResourceDef } from '../../../src/framework/declaration';
 import { useEnvelopeServer } from '../providers/envelope-server';
 import { preloadPages } from './harness';
 import { openList, rows } from './list-helpers';

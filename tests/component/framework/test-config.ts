@@ -3,11 +3,11 @@
  * one it refers to. Nothing here is in resources.config.ts; the framework must build its screens from
  * this alone.
  */
-import type { ResourceDef } from '../../../resources.config';
+import type { ResourceDef } from '../../../src/framework/declaration';
 
 export const gadgets = {
   label: '小工具', api: 'gadget', table: 'gadgets', route: '/lab/gadgets',
-  menu: { section: 'items', label: '小工具列表', icon: 'AppstoreOutlined', order: 9, visible: 'any' },
+  menu: { label: '小工具列表', icon: 'AppstoreOutlined', visible: 'any' },
   access: { list: 'any', show: 'any', add: 'sup', edit: 'sup', del: 'sup' },
   defaultSort: { field: 'id', order: 'desc' },
   fields: {

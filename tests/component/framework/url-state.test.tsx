@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeListState, encodeListState, toCrudFilters, type ListState } from '../../../src/framework/list/url-state';
-import type { ResourceDef } from '../../../resources.config';
+import type { ResourceDef } from '../../../src/framework/declaration';
 import { gadgets } from './test-config';
 
 /** Every searchable type, plus an int eq and an int range. */

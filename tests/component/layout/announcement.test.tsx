@@ -11,7 +11,7 @@ import { useEnvelopeServer } from '../providers/envelope-server';
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.parse('2025-03-10T12:00:00Z');
 
-describe('shouldShowAnnouncement (SPEC.md 4)', () => {
+describe('shouldShowAnnouncement (docs/console-rules.md)', () => {
   const notice = { id: 7, title: '维护通知', content: '<p>x</p>', day: 3 };
 
   it('shows nothing when there is no announcement', () => {

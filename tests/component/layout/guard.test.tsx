@@ -22,7 +22,7 @@ function mount(path: string) {
 const server = useEnvelopeServer();
 afterEach(() => { authState.clear(); sessionStorage.clear(); });
 
-describe('the route guard (SPEC.md 2)', () => {
+describe('the route guard (docs/console-rules.md)', () => {
   it('sends a visitor without a token to /store', () => {
     mount('/home');
     expect(screen.getByText('公开商城')).toBeTruthy();

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
-import { BuyDialog } from '../../../src/pages/buy/BuyDialog';
+import { BuyDialog } from '../../../src/pages/store/buy/BuyDialog';
 import type { StoreItem } from '../../../src/pages/store/api';
 import { authState } from '../../../src/providers/auth-state';
 import { useEnvelopeServer, type Recorded } from '../providers/envelope-server';

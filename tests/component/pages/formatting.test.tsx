@@ -3,8 +3,8 @@ import { cutText, noticeDate, noticeTitle } from '../../../src/pages/home/notice
 import { adminSummary, statCards } from '../../../src/pages/home/stat-cards';
 import type { Statistics } from '../../../src/pages/home/use-statistics';
 import { refreshTarget } from '../../../src/pages/refresh/RefreshPage';
-import { addMoney, formatCount, formatMoney, subtractMoney } from '../../../src/pages/shared/money';
-import { normalizeHtml } from '../../../src/pages/editor/HtmlEditor';
+import { addMoney, formatCount, formatMoney, subtractMoney } from '../../../src/shared/money';
+import { normalizeHtml } from '../../../src/shared/editor/HtmlEditor';
 
 describe('recent notice lines', () => {
   it('keeps a title of at most 20 characters as it is', () => {
@@ -60,7 +60,7 @@ const stats: Statistics = {
 };
 
 describe('home stat cards', () => {
-  it('gives sup the 8 cards of SPEC.md 2 with manual recharge = total - auto', () => {
+  it('gives sup the 8 cards of the home screen with manual recharge = total - auto', () => {
     const cards = statCards('sup', stats);
     expect(cards.map((c) => [c.key, c.label, c.value])).toEqual([
       ['todayOrder', '今日订单', '$1.50'],

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import UserMoneyAction from '../../../src/pages/users/UserMoneyAction';
-import UserSwitchAction from '../../../src/pages/users/UserSwitchAction';
+import UserMoneyAction from '../../../src/resources/users/UserMoneyAction';
+import UserSwitchAction from '../../../src/resources/users/UserSwitchAction';
 import { authState } from '../../../src/providers/auth-state';
 import { navigation } from '../../../src/providers/navigation';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
 // The dialog is a lazy chunk: load it once up front, not inside the first test's time.
 // Dialogs with forms take seconds to draw in jsdom on a busy machine: vitest.config.ts allows for it.
-const server = useEnvelopeServer({ preload: () => import('../../../src/pages/users/UserMoneyDialog') });
+const server = useEnvelopeServer({ preload: () => import('../../../src/resources/users/UserMoneyDialog') });
 // These toasts come from antd's App context, not the static holders: unmount it before the shared
 // afterEach checks that no toast is left (a file's own afterEach runs first).
 afterEach(() => { cleanup(); authState.clear(); sessionStorage.clear(); });

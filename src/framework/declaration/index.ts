@@ -1,0 +1,8 @@
+/**
+ * The framework's declaration language: the shapes of resources, fields, pages and the menu, who may
+ * do what, and typed helpers that check a product's declaration. No React, no DOM, no Node: the
+ * console and the server both import it.
+ */
+export { allows, roleOf, type AccessRule, type Action, type Role } from './access';
+export type { EnumOption, FieldDef, FieldType, MenuEntry, PageDef, ResourceDef, RowAction, SectionDef, ToolbarAction } from './types';
+export { declaration, type Names } from './define';

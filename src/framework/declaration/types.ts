@@ -1,0 +1,111 @@
+import type { AccessRule, Action } from './access';
+
+/**
+ * The shapes a product declares its entities, screens and menu in, and the framework (console and
+ * server) generates from. Icons, row actions and toolbar actions are named by string here; the
+ * console registers what each name draws, and `declaration()` (./define.ts) makes the compiler check
+ * every name a product writes.
+ */
+
+export type FieldType =
+  | 'text' | 'textarea' | 'password' | 'html'
+  | 'int' | 'money' | 'bool' | 'enum' | 'datetime' | 'ref'
+  /** A number with at most two decimals (a rate such as 0.85), stored as hundredths. */
+  | 'decimal';
+
+export interface EnumOption { label: string; color?: string }
+
+export interface FieldDef {
+  label: string;
+  type: FieldType;
+  /** Required on add (and may not be emptied on edit). */
+  required?: boolean;
+  /** Length for text types, value for int and money. */
+  min?: number;
+  max?: number;
+  /** A regular expression the value must match, and the message when it does not. */
+  pattern?: string;
+  patternMessage?: string;
+  options?: Readonly<Record<string, EnumOption>>;
+  /** For ref: the resource pointed at and the field shown as its name. */
+  ref?: { resource: string; labelField: string };
+  /** Shown as a list column. */
+  list?: boolean;
+  sort?: boolean;
+  /** How the field filters the list: exact value, substring, or a [from, to] range. */
+  search?: 'eq' | 'contains' | 'range';
+  /** Never written through add/edit (computed or set by domain calls). */
+  readonly?: boolean;
+  /** Accepted on add/edit, never sent out. */
+  writeOnly?: boolean;
+  /** Only on add (e.g. a login name that never changes). */
+  createOnly?: boolean;
+  /** Shown to (and filterable by) sup only. */
+  supOnly?: boolean;
+  default?: string | number | boolean;
+  /** Form hint shown under the input. */
+  help?: string;
+  /** Money that is a credit or a debit: shown green with + or red with -. */
+  signed?: boolean;
+  /**
+   * Not a column of the resource's table. A readable one is worked out by the server for each answer
+   * (a count, a flag, an address built from the row); a writable one is turned by the server into what
+   * it stores (a password into its hash). Every declared field that is not a column says so, and no
+   * column does.
+   */
+  computed?: boolean;
+}
+
+/** A resource's or a page's item in the menu; its section lists it (SectionDef.items). */
+export interface MenuEntry {
+  /** A label, or one label for sup and another for everyone else. */
+  label: string | { sup: string; customer: string };
+  icon: string;
+  /** Who sees it in the menu (the server still checks every call). */
+  visible: AccessRule;
+}
+
+/** A menu section: its label and icon, and the names of the resources and pages it holds, in order. */
+export interface SectionDef {
+  label: string;
+  icon: string;
+  items: readonly string[];
+}
+
+/** A row action implemented by a named component that the app registers. */
+export interface RowAction { name: string; label: string; access: AccessRule }
+
+/** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
+export interface ToolbarAction { name: string; label: string; access: AccessRule }
+
+export interface ResourceDef {
+  label: string;
+  /** `/api/<api>/data|detail|add|edit|del` */
+  api: string;
+  table: string;
+  route: string;
+  menu?: MenuEntry;
+  access: Partial<Record<Action, AccessRule>>;
+  /** The column that says whose row it is, for the 'own' rule. */
+  ownerField?: string;
+  fields: Readonly<Record<string, FieldDef>>;
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  actions?: readonly RowAction[];
+  /** Buttons above the list (registry.toolbarAction), given the current filters and the ticked row ids. */
+  toolbar?: readonly ToolbarAction[];
+  /** Rows can be ticked (a checkbox column; a box on each phone card) for the toolbar's actions. */
+  selectable?: boolean;
+  /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
+  live?: { seconds: number };
+}
+
+/** A hand-written screen: it has a route and maybe a menu item, but no generated CRUD. */
+export interface PageDef {
+  route: string;
+  label: string;
+  menu?: MenuEntry;
+  /** Who may open it (the console guard; the server guards the calls it makes). */
+  access: AccessRule | 'public';
+  /** The screen is not built yet: its route shows a page that says so rather than an empty screen. */
+  pending?: boolean;
+}

@@ -1,1 +1,0 @@
-export { StockBulkDisable as default } from './StockBulkToggle';

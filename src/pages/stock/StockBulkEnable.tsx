@@ -1,1 +1,0 @@
-export { StockBulkEnable as default } from './StockBulkToggle';

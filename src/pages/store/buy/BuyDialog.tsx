@@ -1,0 +1,79 @@
+import { App, Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatMoney } from '../../../shared/money';
+import type { Purchase, StoreItem } from '../api';
+import { BoughtLinks } from './BoughtLinks';
+import { BuyForm } from './BuyForm';
+import { useBuy } from './use-buy';
+import { useQuote } from './use-quote';
+import './buy.css';
+
+const MY_LINKS = '/items/api/token';
+
+interface Props {
+  /** The product being bought; null: the dialog is closed. */
+  item: StoreItem | null;
+  onClose(): void;
+  /** After a purchase (the store re-reads its stock). */
+  onBought?(purchase: Purchase): void;
+}
+
+/** 购买: quantity, total, balance after, a confirmation naming the total; then the links bought. */
+export function BuyDialog({ item, onClose, onBought }: Props) {
+  return (
+    <Modal open={item !== null} onCancel={onClose} destroyOnHidden width={640} footer={null} maskClosable={false}
+      title={item ? `购买：${item.title}` : '购买'} className="buy-dialog">
+      {item && <BuySteps key={item.id} item={item} onClose={onClose} onBought={onBought} />}
+    </Modal>
+  );
+}
+
+function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): void; onBought?(p: Purchase): void }) {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState<number | null>(item.min_qty);
+  const { quote, error: quoteError, loading: quoting, refresh } = useQuote(item.id, quantity);
+  const { purchase, error: buyError, buying, buy, clearError } = useBuy();
+
+  if (purchase) {
+    return (
+      <>
+        <BoughtLinks purchase={purchase} />
+        <div className="buy-footer">
+          <Button onClick={() => navigate(MY_LINKS)}>查看我的API</Button>
+          <Button type="primary" onClick={onClose}>完成</Button>
+        </div>
+      </>
+    );
+  }
+
+  const ready = quote !== null && !quoting && quote.enough_balance && quote.enough_stock;
+  const confirm = () => {
+    if (!quote || quantity === null) return;
+    modal.confirm({
+      title: '确认购买？',
+      content: `「${item.title}」× ${quantity}，共 ${formatMoney(quote.amount)}，将从余额中扣除，购买后余额 ${formatMoney(quote.balance_after)}。`,
+      okText: `确认支付 ${formatMoney(quote.amount)}`,
+      cancelText: '再想想',
+      onOk: async () => {
+        const done = await buy(item.id, quantity);
+        if (done) onBought?.(done);
+        else refresh();
+      },
+    });
+  };
+
+  return (
+    <>
+      <BuyForm item={item} quantity={quantity} onQuantity={(v) => { clearError(); setQuantity(v); }} quote={quote} quoting={quoting}
+        error={buyError?.message ?? quoteError} />
+      <div className="buy-footer">
+        <Button onClick={onClose}>取消</Button>
+        <Button type="primary" disabled={!ready} loading={buying} onClick={confirm} data-testid="buy-submit">
+          {quote && !quote.enough_balance ? '余额不足' : '立即购买'}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { Alert, InputNumber, Spin } from 'antd';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../shared/money';
+import type { Quote, StoreItem } from '../api';
+
+interface Props {
+  item: StoreItem;
+  quantity: number | null;
+  onQuantity(value: number | null): void;
+  quote: Quote | null;
+  quoting: boolean;
+  /** Why the quote or the purchase was refused (the server's words). */
+  error: string | null;
+}
+
+/** The buy dialog's first step: how many, what it costs, the balance now and after. */
+export function BuyForm({ item, quantity, onQuantity, quote, quoting, error }: Props) {
+  const short = quote !== null && !quote.enough_balance;
+  const figure = (value: number | undefined, testId: string, danger = false) => (
+    <span className={danger ? 'buy-figure buy-danger' : 'buy-figure'} data-testid={testId}>
+      {quoting || value === undefined ? <Spin size="small" /> : formatMoney(value)}
+    </span>
+  );
+  return (
+    <div className="buy-form">
+      <div className="buy-product">
+        <span className="buy-product-title">{item.title}</span>
+        <span className="buy-product-price">{formatMoney(quote?.unit_price ?? item.price)} / 个</span>
+      </div>
+      <label className="buy-row">
+        <span className="buy-label">购买数量</span>
+        <InputNumber aria-label="购买数量" data-testid="buy-quantity" min={item.min_qty} max={item.max_qty} precision={0} step={1}
+          value={quantity} onChange={(v) => onQuantity(typeof v === 'number' ? v : null)} inputMode="numeric" style={{ width: 140 }} />
+      </label>
+      <div className="buy-hint">每次可购买 {item.min_qty}–{item.max_qty} 个{item.stock !== null && `，库存 ${item.stock} 个`}</div>
+      <dl className="buy-figures">
+        <div><dt>合计</dt><dd>{figure(quote?.amount, 'buy-total')}</dd></div>
+        <div><dt>当前余额</dt><dd>{figure(quote?.balance, 'buy-balance')}</dd></div>
+        <div>
+          <dt>购买后余额</dt>
+          <dd>
+            {figure(quote?.balance_after, 'buy-balance-after', short)}
+            {short && !quoting && <Link to="/account/recharge" className="buy-recharge">去充值</Link>}
+          </dd>
+        </div>
+      </dl>
+      {quote && !quote.enough_stock && !quoting && (
+        <Alert type="warning" showIcon message={`库存不足，当前仅剩 ${quote.stock ?? 0} 个`} />
+      )}
+      {error && <Alert type="error" showIcon message={error} data-testid="buy-error" />}
+    </div>
+  );
+}

@@ -1,1 +1,0 @@
-export { TokenCopyLine as default } from './TokenCopyAction';

@@ -1,0 +1,20 @@
+import { declare } from './declare';
+import { id, newestFirst, created } from './fields';
+
+/** What the console shows every user: notices. */
+export const content = declare.resources({
+  notices: {
+    label: '公告', api: 'notice', table: 'notices', route: '/system/notice',
+    menu: { label: '公告列表', icon: 'NotificationOutlined', visible: 'sup' },
+    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    defaultSort: newestFirst,
+    fields: {
+      id,
+      title: { label: '标题', type: 'text', required: true, max: 100, list: true, search: 'contains' },
+      content: { label: '内容', type: 'html', required: true, max: 20000, list: true },
+      popup: { label: '弹窗公告', type: 'bool', default: false, list: true, search: 'eq', help: '开启后登录时弹窗显示最新一条' },
+      day: { label: '提醒间隔(天)', type: 'int', min: 0, max: 365, default: 1, list: true, help: '用户点“不再提醒”后，隔多少天再次弹出' },
+      create_at: created,
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import { Typography } from 'antd';
+import { ShowOnceModal } from '../../shared/ShowOnceModal';
+import './devices.css';
+
+export interface DeviceSecret { webhook_url: string; secret: string; name?: string }
+
+/**
+ * A device's webhook URL and secret, shown this once (on creation or after a new secret), with
+ * where each goes in SmsForwarder (发送通道 → Webhook) or the gammu script's config.
+ */
+export default function DeviceSecretModal({ shown, onClose }: { shown: DeviceSecret; onClose(): void }) {
+  return (
+    <ShowOnceModal title={shown.name ? `设备「${shown.name}」的接入信息` : '设备的新密钥'} width={600} onClose={onClose}
+      warning="关闭后无法再次查看；遗失时请在设备列表里“重置密钥”，旧密钥会立即失效。"
+      shown={[
+        { title: 'Webhook 地址', value: shown.webhook_url, copy: '复制地址', testId: 'device-webhook-url' },
+        { title: '密钥（secret）', value: shown.secret, copy: '复制密钥', testId: 'device-secret' },
+      ]}>
+      <Typography.Paragraph strong style={{ marginTop: 16 }}>在 SmsForwarder 里填写</Typography.Paragraph>
+      <ol className="device-setup">
+        <li>发送通道 → 新增 → 网页通知（Webhook），请求方式 POST；</li>
+        <li>WebServer 填上面的 Webhook 地址，Secret 填上面的密钥；</li>
+        <li>成功关键字填 <Typography.Text code>ok</Typography.Text>，在 SIM 卡备注里写上本卡号码（如 +8613800138000），或在设备里绑定卡槽号码；</li>
+        <li>点“测试”：设备列表的“最后上报”会更新。</li>
+      </ol>
+    </ShowOnceModal>
+  );
+}

@@ -1,0 +1,142 @@
+import { declare } from './declare';
+import { id, newestFirst, signedAmount, created, owner, ownRows } from './fields';
+import { accounts } from './accounts';
+
+const txHash = { label: '交易哈希', type: 'text', readonly: true, list: true, search: 'contains' } as const;
+
+/** Money: the ledger, recharges, USDT pay orders and unmatched USDT transfers. Refers to accounts. */
+export const finance = declare.resources({
+  ledger: {
+    label: '财务明细', api: 'finance', table: 'ledger', route: '/account/detail',
+    menu: { label: '财务明细', icon: 'ProfileOutlined', visible: 'any' },
+    ...ownRows,
+    fields: {
+      id,
+      user_id: owner,
+      type: {
+        label: '类型', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          recharge_auto: { label: '自动充值', color: 'green' },
+          recharge_manual: { label: '人工充值', color: 'orange' },
+          debit_manual: { label: '人工扣款', color: 'red' },
+          order: { label: '订单消费', color: 'blue' },
+          refund: { label: '退款', color: 'purple' },
+        },
+      },
+      amount: signedAmount,
+      balance_before: { label: '变动前余额', type: 'money', readonly: true, list: true },
+      balance_after: { label: '变动后余额', type: 'money', readonly: true, list: true },
+      remark: { label: '备注', type: 'text', readonly: true, list: true, search: 'contains' },
+      create_at: created,
+    },
+  },
+  recharges: {
+    label: '充值记录', api: 'recharge', table: 'recharges', route: '/account/record',
+    menu: { label: '充值记录', icon: 'HistoryOutlined', visible: 'any' },
+    ...ownRows,
+    fields: {
+      id,
+      user_id: owner,
+      type: {
+        label: '方式', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          auto: { label: 'USDT 自动', color: 'green' }, manual: { label: '人工充值', color: 'orange' },
+          deduct: { label: '人工扣款', color: 'red' },
+        },
+      },
+      amount: signedAmount,
+      remark: { label: '备注', type: 'text', readonly: true, list: true },
+      create_at: created,
+      tx_hash: txHash,
+    },
+  },
+  usdt: {
+    label: 'USDT 充值订单', api: 'usdt', table: 'usdt_orders', route: '/account/recharge/orders',
+    ...ownRows,
+    fields: {
+      id,
+      user_id: owner,
+      amount: { label: '支付金额(USDT)', type: 'money', readonly: true, list: true, sort: true },
+      requested: { label: '充值金额', type: 'money', readonly: true, list: true },
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          waiting: { label: '待支付', color: 'blue' },
+          confirming: { label: '确认中', color: 'gold' },
+          paid: { label: '已到账', color: 'green' },
+          expired: { label: '已过期', color: 'default' },
+          cancelled: { label: '已取消', color: 'default' },
+        },
+      },
+      create_at: created,
+      expires_at: { label: '过期时间', type: 'datetime', readonly: true, list: true },
+      paid_at: { label: '到账时间', type: 'datetime', readonly: true, list: true, sort: true },
+      address: { label: '收款地址', type: 'text', readonly: true },
+      from: { label: '付款地址', type: 'text', readonly: true },
+      tx_hash: txHash,
+    },
+    actions: [{ name: 'usdtPay', label: '查看', access: 'customer' }],
+  },
+  transfers: {
+    label: '未匹配转账', api: 'transfer', table: 'usdt_transfers', route: '/system/transfer',
+    menu: { label: '未匹配转账', icon: 'SwapOutlined', visible: 'sup' },
+    access: { list: 'sup', show: 'sup' },
+    defaultSort: newestFirst,
+    fields: {
+      id,
+      amount: { label: '金额(USDT)', type: 'money', readonly: true, list: true, sort: true },
+      block_time: { label: '转账时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
+      reason: {
+        label: '未匹配原因', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          no_order: { label: '无对应订单', color: 'orange' },
+          late: { label: '订单过期后到账', color: 'orange' },
+          cancelled: { label: '订单取消后到账', color: 'orange' },
+          paid_twice: { label: '订单已支付(重复付款)', color: 'red' },
+          fraction: { label: '金额含分以下小数', color: 'default' },
+        },
+      },
+      order_id: { label: '相关订单', type: 'int', readonly: true, list: true },
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: { unmatched: { label: '待处理', color: 'red' }, attached: { label: '已入账', color: 'green' } },
+      },
+      user_id: { label: '入账用户', type: 'ref', ref: { resource: 'users', labelField: 'username' }, readonly: true, list: true, search: 'eq' },
+      from: { label: '付款地址', type: 'text', readonly: true, list: true, search: 'contains' },
+      tx_hash: txHash,
+      address: { label: '收款地址', type: 'text', readonly: true },
+      value: { label: '链上数值', type: 'text', readonly: true, help: '以 10^-6 USDT 为单位' },
+      attached_at: { label: '入账时间', type: 'datetime', readonly: true },
+      create_at: { ...created, label: '发现时间' },
+    },
+    actions: [{ name: 'transferAttach', label: '入账', access: 'sup' }],
+  },
+}, accounts);
+
+/** The USDT (TRC20) top-up settings a sup edits under 系统设置 (stored in the settings table). */
+export const usdtSettingsFields = declare.fields({
+  enabled: { label: '开放 USDT 充值', type: 'bool', default: false, help: '关闭后客户不能新建充值订单；已有订单仍会继续到账' },
+  address: {
+    label: '收款地址', type: 'text', max: 34, pattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$',
+    patternMessage: '收款地址应为 T 开头的 34 位 TRON 地址', help: 'TRC20 USDT 的收款地址（T 开头）',
+  },
+  min_amount: { label: '最小充值金额', type: 'money', min: 0.01, max: 1_000_000, default: 10 },
+  max_amount: { label: '最大充值金额', type: 'money', min: 0.01, max: 1_000_000, default: 10_000 },
+  expire_minutes: { label: '订单有效期(分钟)', type: 'int', min: 5, max: 120, default: 15 },
+  grace_minutes: {
+    label: '金额保留期(分钟)', type: 'int', min: 5, max: 1440, default: 60,
+    help: '订单过期后，其支付金额在这段时间内不会分配给新订单，以免迟到的付款记错人',
+  },
+  wait_confirm: { label: '等待区块确认后入账', type: 'bool', default: true, help: '确认约需 1 分钟（约 19 个区块），可防止回滚的交易被入账' },
+  poll_seconds: { label: '查询间隔(秒)', type: 'int', min: 3, max: 60, default: 5, help: '有待支付订单时查询链上数据的间隔；TRON 约 3 秒出一个块' },
+  api_url: {
+    label: 'API 地址', type: 'text', max: 200, default: 'https://api.trongrid.io',
+    pattern: '^https?://[^\\s/?#]+(:\\d+)?(/[^\\s?#]*)?$', patternMessage: 'API 地址应为 http(s):// 开头的网址',
+  },
+  api_key: { label: 'API Key', type: 'password', max: 100, writeOnly: true, help: 'TronGrid 的 TRON-PRO-API-KEY；留空则不修改' },
+  contract: {
+    label: 'USDT 合约地址', type: 'text', max: 34, default: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    pattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$', patternMessage: '合约地址应为 T 开头的 34 位 TRON 地址',
+    help: '主网 USDT 合约，一般无需修改（测试网的合约不同）',
+  },
+});

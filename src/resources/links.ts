@@ -1,0 +1,124 @@
+import { declare } from './declare';
+import { id, amount, created, owner, goodsRef, identifier, linkRecord, ownRecords } from './fields';
+import { accounts } from './accounts';
+import { catalog } from './catalog';
+
+/**
+ * Orders and the API links they buy, and the records kept about each link: codes received, resets,
+ * renewals. Refers to accounts and the catalog.
+ */
+export const links = declare.resources({
+  orders: {
+    label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
+    menu: { label: '订单记录', icon: 'OrderedListOutlined', visible: 'any' },
+    ...ownRecords,
+    fields: {
+      id,
+      order_no: { label: '订单号', type: 'text', readonly: true, list: true, search: 'eq' },
+      user_id: owner,
+      goods_id: goodsRef,
+      type: {
+        label: '类型', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: { buy: { label: '购买', color: 'blue' }, augment: { label: '续费', color: 'cyan' } },
+      },
+      quantity: { label: '数量', type: 'int', readonly: true, list: true, help: '续费订单为天数' },
+      base_price: { label: '原价', type: 'money', readonly: true, supOnly: true },
+      unit_price: { label: '单价', type: 'money', readonly: true, list: true },
+      rate: { label: '倍率', type: 'decimal', readonly: true, list: true, help: '空表示按固定价格' },
+      amount,
+      refunded: { label: '已退款', type: 'money', readonly: true, list: true },
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: { paid: { label: '已完成', color: 'green' }, partial: { label: '部分退款', color: 'orange' }, refunded: { label: '已退款', color: 'purple' } },
+      },
+      token_id: { label: '续费链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true },
+      create_at: created,
+    },
+    actions: [{ name: 'orderRefund', label: '退款', access: 'sup' }],
+  },
+  tokens: {
+    label: 'API链接', api: 'token', table: 'tokens', route: '/items/api/token',
+    menu: { label: { sup: '他的API', customer: '我的API' }, icon: 'ApiOutlined', visible: 'any' },
+    ...ownRecords,
+    fields: {
+      id,
+      user_id: owner,
+      identifier,
+      goods_id: goodsRef,
+      state: {
+        label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: {
+          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到验证码', color: 'green' },
+          used_up: { label: '次数已用完', color: 'default' }, expired: { label: '已过期', color: 'default' },
+          revoked: { label: '已撤销', color: 'red' }, refunded: { label: '已退款', color: 'purple' },
+          finished: { label: '已完成', color: 'cyan' },
+        },
+      },
+      last_code: { label: '最新验证码', type: 'text', readonly: true, list: true },
+      last_code_at: { label: '收码时间', type: 'datetime', readonly: true, list: true, sort: true },
+      received: { label: '已接码', type: 'int', readonly: true, list: true, help: '本次启用后收到的验证码条数' },
+      receives_left: { label: '剩余次数', type: 'int', computed: true, readonly: true, list: true, help: '空表示不限' },
+      resets: { label: '已重提', type: 'int', readonly: true },
+      reset_limit: { label: '重提上限', type: 'int', readonly: true },
+      receive_limit: { label: '接码上限', type: 'int', readonly: true, help: '0 为不限' },
+      renewable: { label: '可续费', type: 'bool', computed: true, readonly: true, help: '产品支持续费，且链接未结束、过期未超过一天、号码未被回收' },
+      url: { label: '链接', type: 'text', computed: true, readonly: true },
+      api_url: { label: 'API地址', type: 'text', computed: true, readonly: true },
+      token: { label: '令牌', type: 'text', readonly: true, search: 'eq' },
+      order_id: { label: '订单', type: 'ref', ref: { resource: 'orders', labelField: 'order_no' }, readonly: true, search: 'eq' },
+      armed_at: { label: '启用时间', type: 'datetime', readonly: true },
+      create_at: created,
+      // Last, so it is the time column kept in view beside the actions.
+      expires_at: { label: '到期时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
+    },
+    actions: [
+      { name: 'tokenReset', label: '重提', access: 'customer' },
+      { name: 'tokenRenew', label: '续费', access: 'customer' },
+      { name: 'tokenRefund', label: '退款', access: 'sup' },
+      { name: 'tokenCopy', label: '复制链接', access: 'any' },
+      { name: 'tokenCopyLine', label: '复制号码+链接', access: 'any' },
+    ],
+    selectable: true,
+    toolbar: [
+      { name: 'tokenExport', label: '导出TXT', access: 'any' },
+      { name: 'tokenCopySelected', label: '复制所选', access: 'any' },
+    ],
+    // New codes show up without a manual refresh.
+    live: { seconds: 5 },
+  },
+  records: {
+    label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
+    menu: { label: '接码记录', icon: 'MailOutlined', visible: 'any' },
+    ...ownRecords,
+    fields: {
+      ...linkRecord,
+      sender: { label: '发件人', type: 'text', readonly: true, list: true },
+      code: { label: '验证码', type: 'text', readonly: true, list: true, search: 'eq' },
+      text: { label: '内容', type: 'textarea', readonly: true, list: true },
+      create_at: { ...created, label: '接收时间' },
+    },
+    live: { seconds: 5 },
+  },
+  resets: {
+    label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
+    menu: { label: '重提记录', icon: 'RedoOutlined', visible: 'any' },
+    ...ownRecords,
+    fields: {
+      ...linkRecord,
+      create_at: { ...created, label: '重提时间' },
+    },
+  },
+  augments: {
+    label: '续费记录', api: 'augment', table: 'augment_records', route: '/items/augment/record',
+    ...ownRecords,
+    fields: {
+      ...linkRecord,
+      order_id: { label: '订单', type: 'ref', ref: { resource: 'orders', labelField: 'order_no' }, readonly: true, list: true, search: 'eq' },
+      days: { label: '天数', type: 'int', readonly: true, list: true },
+      amount,
+      expires_before: { label: '原到期时间', type: 'datetime', readonly: true, list: true },
+      expires_after: { label: '新到期时间', type: 'datetime', readonly: true, list: true },
+      create_at: { ...created, label: '续费时间' },
+    },
+  },
+}, { ...accounts, ...catalog });
