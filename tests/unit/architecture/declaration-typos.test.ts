@@ -52,7 +52,7 @@ function checker() {
   return (file: string, text?: string, reported = file): ts.Diagnostic[] => {
     changes.clear();
     if (text !== undefined) changes.set(file, text);
-    program = ts.createProgram({ rootNames: [CONFIG], options, host, oldProgram: program });
+    program = ts.createProgram({ rootNames: [CONFIG, file], options, host, oldProgram: program });
     const source = program.getSourceFile(reported);
     if (!source) throw new Error(`${reported} is not part of the program`);
     return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)];
@@ -81,6 +81,7 @@ const typos: Typo[] = [
   { what: 'a default sort field', file: area('accounts'), from: "defaultSort: { field: 'sort'", to: "defaultSort: { field: 'srot'" },
   { what: "a section's entry", file: CONFIG, from: "'connect', 'notices',", to: "'connect', 'notice'," },
   { what: "a page's access rule", file: CONFIG, from: "label: 'USDT 设置', access: 'sup'", to: "label: 'USDT 设置', access: 'admin'" },
+  { what: "a server area's hook key", file: path.join(ROOT, 'server/accounts/index.ts'), from: 'hooks: { users: userHooks }', to: 'hooks: { user: userHooks }' },
 ];
 
 describe('the declaration is checked by the compiler', () => {
