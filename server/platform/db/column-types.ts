@@ -1,3 +1,4 @@
+import type { CreateTableBuilder } from 'kysely';
 import type { Dialect } from './connection.js';
 
 /**
@@ -6,9 +7,9 @@ import type { Dialect } from './connection.js';
  */
 export function columnTypes(dialect: Dialect) {
   const big = dialect === 'postgres' ? 'bigint' as const : 'integer' as const;
-  const id = (t: any) =>
+  const id = <T extends string>(t: CreateTableBuilder<T, any>): CreateTableBuilder<T, any> =>
     dialect === 'postgres'
-      ? t.addColumn('id', 'bigserial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+      ? t.addColumn('id', 'bigserial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   return { big, id };
 }
