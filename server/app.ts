@@ -14,6 +14,7 @@ import { installSecurityHeaders } from './platform/http/security.js';
 import { registerResourceRoutes } from './platform/crud/routes.js';
 import { startJobs, type Job, type JobRunner } from './platform/jobs/runner.js';
 import type { Area } from './platform/area.js';
+import type { ResourceHooks } from './platform/crud/hooks.js';
 import { resources, type ResourceName } from '../resources.config.js';
 import { sessionResolver } from './accounts/sessions.js';
 import { accounts } from './accounts/index.js';
@@ -54,6 +55,18 @@ function areasOf(smtp?: SmtpOptions): Area<ResourceName>[] {
   return [accounts, content, stats, finance, catalog, store, sales, links, smsActivate, intake(smtp), upstream, pricing];
 }
 
+/** The areas' hooks on the generic resources; a resource belongs to one area, so only one may hook it. */
+function hooksOf(areas: Area<ResourceName>[]): Partial<Record<ResourceName, ResourceHooks>> {
+  const hooks: Partial<Record<ResourceName, ResourceHooks>> = {};
+  for (const area of areas) {
+    for (const [name, h] of Object.entries(area.hooks ?? {}) as [ResourceName, ResourceHooks][]) {
+      if (hooks[name]) throw new Error(`两个业务区都为资源 ${name} 提供了钩子`);
+      hooks[name] = h;
+    }
+  }
+  return hooks;
+}
+
 /** Every background job of the server, each area's. */
 export function allJobs(): Job[] {
   return areasOf().flatMap((area) => area.jobs ?? []);
@@ -87,7 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const area of areas) await area.install?.(app, ctx);
   registerResourceRoutes(app, ctx, {
     resources,
-    hooks: Object.assign({}, ...areas.map((area) => area.hooks ?? {})),
+    hooks: hooksOf(areas),
     deepStart,
   });
 
