@@ -4,7 +4,7 @@ import { sessionOf } from '../platform/http/auth.js';
 import { fail, ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown } from '../platform/http/validate.js';
 import { formatTime } from '../platform/lib/time.js';
-import { idOf } from '../platform/crud/routes.js';
+import { idOf } from '../platform/http/ids.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { apiKeyOf, issueApiKey, maskedKey, revokeApiKey } from './api-keys.js';
 

@@ -8,7 +8,7 @@ import { objectBody, rejectUnknown, validateFields } from '../platform/http/vali
 import { toDollars } from '../platform/lib/money.js';
 import { manualRecharge } from '../finance/manual-recharge.js';
 import { applyFilters } from '../platform/crud/query.js';
-import { idOf } from '../platform/crud/routes.js';
+import { idOf } from '../platform/http/ids.js';
 import { createSession, revokeSession } from './sessions.js';
 import { presentUser } from './present.js';
 

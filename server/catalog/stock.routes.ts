@@ -4,7 +4,7 @@ import type { Ctx } from '../platform/context.js';
 import type { DB } from '../schema/tables.js';
 import { fail, ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown } from '../platform/http/validate.js';
-import { idOf, idsOf } from '../platform/crud/routes.js';
+import { idOf, idsOf } from '../platform/http/ids.js';
 import { LIVE } from '../links/states.js';
 import { adjustStock, importStock } from './stock-import.js';
 

@@ -3,7 +3,8 @@ import { resources } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
 import { ok } from '../platform/http/envelope.js';
 import { prepared } from '../platform/db/fast-query.js';
-import { idOf, readOne } from '../platform/crud/routes.js';
+import { readOne } from '../platform/crud/routes.js';
+import { idOf } from '../platform/http/ids.js';
 import { serializeRows } from '../platform/crud/serialize.js';
 
 const RECENT = 10;

@@ -5,7 +5,7 @@ import { roleOfRequest, sessionOf } from '../platform/http/auth.js';
 import { fail, ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../platform/http/validate.js';
 import { formatTime } from '../platform/lib/time.js';
-import { idOf, idsOf } from '../platform/crud/routes.js';
+import { idOf, idsOf } from '../platform/http/ids.js';
 import { effectiveState, linksOf } from './links.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { STATES } from './states.js';

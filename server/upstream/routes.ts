@@ -4,7 +4,7 @@ import { ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
-import { idOf } from '../platform/crud/routes.js';
+import { idOf } from '../platform/http/ids.js';
 import { refreshBalance } from './providers.js';
 
 /** `POST /api/provider/balance` (sup) `{ id }`: asks the provider its balance now (getBalance). */

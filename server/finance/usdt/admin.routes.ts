@@ -5,7 +5,7 @@ import { fail, ok } from '../../platform/http/envelope.js';
 import { objectBody, rejectUnknown } from '../../platform/http/validate.js';
 import { toDollars } from '../../platform/lib/money.js';
 import { formatTime } from '../../platform/lib/time.js';
-import { idOf } from '../../platform/crud/routes.js';
+import { idOf } from '../../platform/http/ids.js';
 import { editConfig, presentConfig } from './config.js';
 import { attachTransfer } from './transfers.js';
 import { watchingOrders } from './watch-state.js';

@@ -5,7 +5,7 @@ import { roleOfRequest, sessionOf } from '../../platform/http/auth.js';
 import { ok } from '../../platform/http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../../platform/http/validate.js';
 import { toDollars } from '../../platform/lib/money.js';
-import { idOf } from '../../platform/crud/routes.js';
+import { idOf } from '../../platform/http/ids.js';
 import { readConfig } from './config.js';
 import { cancelOrder, createOrder, findOrder, presentOrder } from './orders.js';
 

@@ -4,7 +4,8 @@ import type { Ctx } from '../../platform/context.js';
 import { fail, ok } from '../../platform/http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../../platform/http/validate.js';
 import { formatTime } from '../../platform/lib/time.js';
-import { idOf, readOne } from '../../platform/crud/routes.js';
+import { readOne } from '../../platform/crud/routes.js';
+import { idOf } from '../../platform/http/ids.js';
 import { deviceSeen } from './seen.js';
 import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } from './devices.js';
 

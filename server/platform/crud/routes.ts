@@ -4,6 +4,7 @@ import { allows, type ResourceDef } from '../../../src/framework/declaration/ind
 import type { Ctx } from '../context.js';
 import { callerOf, roleOfRequest, sessionOf } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';
+import { idOf, idsOf } from '../http/ids.js';
 import { objectBody, rejectUnknown, validateFields, type Row } from '../http/validate.js';
 import type { HookEnv, ResourceHooks } from './hooks.js';
 import { applyFilters, parseListQuery } from './query.js';
@@ -156,15 +157,4 @@ export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyReques
   const [out] = serializeRows(def, [row], role, ctx.settings.timeZone);
   await hooks.present?.([out], [row], { ctx, request });
   return out;
-}
-
-export function idOf(raw: unknown): number {
-  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw fail.badInput('ID 无效', { id: 'ID 无效' });
-  return n;
-}
-
-export function idsOf(raw: unknown, max = 100): number[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > max) throw fail.badInput(`ids 必须是 1 到 ${max} 个 ID 的数组`);
-  return [...new Set(raw.map(idOf))];
 }
