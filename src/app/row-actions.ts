@@ -6,4 +6,4 @@ import { rowActions, toolbarActions } from '../resources/actions';
 registry.lazyRowActions(rowActions);
 registry.lazyToolbarActions(toolbarActions);
 /** The input of `html` fields: a rich-text editor, loaded when a form first shows one. */
-registry.input('html', lazy(() => import('../shared/editor/HtmlEditor')));
+registry.input('html', lazy(() => import('../common/editor/HtmlEditor')));

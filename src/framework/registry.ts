@@ -78,33 +78,27 @@ export const registry = {
     if (shows) rowActionShows.set(name, shows);
   },
   /**
-   * A row action whose code loads on demand. It is fetched with the generated screens while the
-   * browser is idle: a list's rows never wait for it (nor for React's pause before revealing it).
+   * Row actions by name, each loaded on demand. Its code is fetched with the generated screens while
+   * the browser is idle: a list's rows never wait for it (nor for React's pause before revealing it).
    * `shows` (small, loaded with the app) says which rows it applies to, so a row's links can be laid
-   * out (some behind 更多) before the action's code has arrived.
-   */
-  lazyRowAction: (name: string, load: () => Promise<{ default: ComponentType<RowActionProps> }>, shows?: RowActionShows) => {
-    const { Component, fetch } = preloadable(load);
-    rowActions.set(name, Component);
-    if (shows) rowActionShows.set(name, shows);
-    loaders.push(fetch);
-  },
-  /**
-   * Row actions by name, each loaded on demand (lazyRowAction). An app keeps the map as a typed
+   * out (some behind 更多) before the action's code has arrived. An app keeps the map as a typed
    * object, so its keys are the names a declaration may use.
    */
   lazyRowActions: (map: Record<string, LazyRowAction>) => {
-    for (const [name, { load, shows }] of Object.entries(map)) registry.lazyRowAction(name, load, shows);
+    for (const [name, { load, shows }] of Object.entries(map)) {
+      const { Component, fetch } = preloadable(load);
+      rowActions.set(name, Component);
+      if (shows) rowActionShows.set(name, shows);
+      loaders.push(fetch);
+    }
   },
-  /** Toolbar actions by name, each loaded on demand (lazyToolbarAction); as lazyRowActions. */
+  /** Toolbar actions by name, each loaded on demand and preloaded with the row actions; as lazyRowActions. */
   lazyToolbarActions: (map: Record<string, LazyToolbarAction>) => {
-    for (const [name, load] of Object.entries(map)) registry.lazyToolbarAction(name, load);
-  },
-  /** A list toolbar action whose code loads on demand (preloaded with the row actions). */
-  lazyToolbarAction: (name: string, load: () => Promise<{ default: ComponentType<ToolbarActionProps> }>) => {
-    const { Component, fetch } = preloadable(load);
-    toolbarActions.set(name, Component);
-    loaders.push(fetch);
+    for (const [name, load] of Object.entries(map)) {
+      const { Component, fetch } = preloadable(load);
+      toolbarActions.set(name, Component);
+      loaders.push(fetch);
+    }
   },
   toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },
   getToolbarAction: (name: string) => toolbarActions.get(name),

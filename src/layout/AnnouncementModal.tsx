@@ -1,6 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { SafeHtml } from '../shared/SafeHtml';
+import { SafeHtml } from '../common/SafeHtml';
 import { authState } from '../providers/auth-state';
 import { api } from '../providers/http';
 import {

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Layout, Tooltip, Typography } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatMoney } from '../shared/money';
+import { formatMoney } from '../common/money';
 import { isSup } from '../providers/auth-state';
 import { useAuthState } from '../providers/use-auth-state';
 import UserMenu from './UserMenu';

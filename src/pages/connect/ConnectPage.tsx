@@ -1,11 +1,11 @@
 import { Button, Card, Col, Empty, Form, Row, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { api } from '../../providers/http';
-import { SafeHtml } from '../../shared/SafeHtml';
-import { useContact } from '../../shared/use-contact';
-import { useFormSubmit } from '../../shared/use-form-submit';
+import { SafeHtml } from '../../common/SafeHtml';
+import { useContact } from '../../common/use-contact';
+import { useFormSubmit } from '../../common/use-form-submit';
 
-const HtmlEditor = lazy(() => import('../../shared/editor/HtmlEditor'));
+const HtmlEditor = lazy(() => import('../../common/editor/HtmlEditor'));
 
 /** Form.Item hands value/onChange to its direct child: this one, which waits for the editor's code. */
 function EditorInput(props: { value?: string; onChange?(value: string): void }) {

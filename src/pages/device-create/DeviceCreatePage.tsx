@@ -6,7 +6,7 @@ import { FieldItems, formFields, initialValues } from '../../framework/form/Fiel
 import { listUrl } from '../../framework/list/list-memory';
 import { PageFrame } from '../../framework/page/PageFrame';
 import { api } from '../../providers/http';
-import { useFormSubmit } from '../../shared/use-form-submit';
+import { useFormSubmit } from '../../common/use-form-submit';
 import type { DeviceSecret } from '../../resources/devices/DeviceSecretModal';
 
 const DeviceSecretModal = lazy(() => import('../../resources/devices/DeviceSecretModal'));

@@ -1,6 +1,6 @@
 import { Card, Empty, Skeleton } from 'antd';
-import { SafeHtml } from '../../shared/SafeHtml';
-import { useContact } from '../../shared/use-contact';
+import { SafeHtml } from '../../common/SafeHtml';
+import { useContact } from '../../common/use-contact';
 
 export default function ContactCard() {
   const { content, loading } = useContact();

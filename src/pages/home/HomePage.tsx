@@ -2,7 +2,7 @@ import { Col, Row } from 'antd';
 import { useEffect } from 'react';
 import { roleOf } from '../../../resources.config';
 import { useAuthState } from '../../providers/use-auth-state';
-import { refreshUserInfo } from '../../shared/user-info';
+import { refreshUserInfo } from '../../common/user-info';
 import AdminSummary from './AdminSummary';
 import ContactCard from './ContactCard';
 import ProfileCard from './ProfileCard';

@@ -1,6 +1,6 @@
 import { Card, Descriptions, Skeleton, Tag } from 'antd';
 import type { UserInfo } from '../../providers/auth-state';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '../../common/money';
 
 const or = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 

@@ -1,6 +1,6 @@
 import { Card, Empty, List, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { SafeHtml } from '../../shared/SafeHtml';
+import { SafeHtml } from '../../common/SafeHtml';
 import { noticeDate, noticeTitle } from './notice-title';
 import { useRecentNotices, type NoticeItem } from './use-recent-notices';
 

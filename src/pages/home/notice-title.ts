@@ -1,4 +1,4 @@
-import { stripTags } from '../../shared/SafeHtml';
+import { stripTags } from '../../common/SafeHtml';
 
 export const NOTICE_TITLE_MAX = 20;
 

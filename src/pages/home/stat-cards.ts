@@ -1,5 +1,5 @@
 import type { Role } from '../../../resources.config';
-import { formatCount, formatMoney, subtractMoney } from '../../shared/money';
+import { formatCount, formatMoney, subtractMoney } from '../../common/money';
 import type { Statistics } from './use-statistics';
 
 export interface StatCard { key: string; label: string; value: string; to: string }

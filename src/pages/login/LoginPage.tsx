@@ -2,9 +2,9 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useAuthAction } from '../../shared/use-auth-action';
-import AuthCard from '../../shared/AuthCard';
-import { Input, Password } from '../../shared/auth-inputs';
+import { useAuthAction } from '../../common/use-auth-action';
+import AuthCard from '../../common/AuthCard';
+import { Input, Password } from '../../common/auth-inputs';
 import FieldRow from './FieldRow';
 
 const loadLogin = () => import('../../providers/auth-provider').then((m) => m.authProvider.login);

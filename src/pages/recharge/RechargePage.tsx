@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Col, Form, InputNumber, Radio, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney } from '../../shared/money';
-import { markFieldErrors } from '../../shared/field-rules';
+import { formatMoney } from '../../common/money';
+import { markFieldErrors } from '../../common/field-rules';
 import { ORDERS_ROUTE, payRoute, usdtApi } from '../../resources/usdt/api';
 import { RechargeRules } from './RechargeRules';
 import { presetsWithin, useRechargeStart } from './use-recharge-start';

@@ -1,10 +1,10 @@
 import { Button, Form } from 'antd';
 import { Link } from 'react-router';
-import { useAuthAction } from '../../shared/use-auth-action';
+import { useAuthAction } from '../../common/use-auth-action';
 import { resources } from '../../../resources.config';
-import AuthCard from '../../shared/AuthCard';
-import { Input, Password } from '../../shared/auth-inputs';
-import { rulesFor, sameAs } from '../../shared/field-rules';
+import AuthCard from '../../common/AuthCard';
+import { Input, Password } from '../../common/auth-inputs';
+import { rulesFor, sameAs } from '../../common/field-rules';
 
 const loadRegister = () => import('../../providers/auth-provider').then((m) => m.authProvider.register!);
 

@@ -1,7 +1,7 @@
 import { Card, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../shared/money';
-import { SafeHtml } from '../../shared/SafeHtml';
+import { formatMoney } from '../../common/money';
+import { SafeHtml } from '../../common/SafeHtml';
 import type { StoreItem } from './api';
 
 const CHANNEL: Record<string, string> = { sms: '短信', mail: '邮箱' };

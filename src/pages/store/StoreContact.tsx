@@ -1,6 +1,6 @@
 import { Empty, Skeleton } from 'antd';
-import { SafeHtml } from '../../shared/SafeHtml';
-import { useContact } from '../../shared/use-contact';
+import { SafeHtml } from '../../common/SafeHtml';
+import { useContact } from '../../common/use-contact';
 
 /** The contact HTML of the public store; loaded after the page has painted. */
 export default function StoreContact() {

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { usdtSettingsFields } from '../../../resources.config';
 import { FieldItems, formFields } from '../../framework/form/FieldItems';
 import { api } from '../../providers/http';
-import { rulesFor } from '../../shared/field-rules';
-import { useFormSubmit } from '../../shared/use-form-submit';
+import { rulesFor } from '../../common/field-rules';
+import { useFormSubmit } from '../../common/use-form-submit';
 import { useUsdtConfig, type UsdtConfigAnswer } from './use-usdt-config';
 import { WatcherStatus } from './WatcherStatus';
 

@@ -1,7 +1,7 @@
 import { App, Button, QRCode, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { usdtApi, type PayOrder } from '../../resources/usdt/api';
-import { CopyButton } from '../../shared/CopyButton';
+import { CopyButton } from '../../common/CopyButton';
 import { useSecondsLeft } from './use-pay-order';
 
 const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;

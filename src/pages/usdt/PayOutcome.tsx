@@ -1,7 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { Button, Result, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '../../common/money';
 import type { PayOrder } from '../../resources/usdt/api';
 
 /** The screen once the order no longer waits: confirming, paid (with the new balance), expired, cancelled. */

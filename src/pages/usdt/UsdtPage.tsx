@@ -2,7 +2,7 @@ import { Card, Col, Descriptions, Result, Row, Skeleton, Tag, Button } from 'ant
 import { useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { resources } from '../../../resources.config';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '../../common/money';
 import { ORDERS_ROUTE } from '../../resources/usdt/api';
 import { PayInstructions } from './PayInstructions';
 import { PayOutcome } from './PayOutcome';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { refreshUserInfo } from '../../shared/user-info';
+import { refreshUserInfo } from '../../common/user-info';
 import { usdtApi, type PayOrder, type PayState } from '../../resources/usdt/api';
 
 /** How often the state is asked for: often while a payment may come, now and then after expiry (a payment made in time can still arrive), never once settled. */

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { ShowOnceModal } from '../../shared/ShowOnceModal';
+import { ShowOnceModal } from '../../common/ShowOnceModal';
 import type { NewApiKey } from './api-key';
 
 /** A new key, shown this once with what a script needs: the key, the address, and a first call to try. */

@@ -1,8 +1,8 @@
 import { Button, Card, Form, Input } from 'antd';
 import { resources } from '../../../resources.config';
 import { api } from '../../providers/http';
-import { rulesFor, sameAs } from '../../shared/field-rules';
-import { useFormSubmit } from '../../shared/use-form-submit';
+import { rulesFor, sameAs } from '../../common/field-rules';
+import { useFormSubmit } from '../../common/use-form-submit';
 
 interface Passwords { old_password: string; password: string; confirm: string }
 

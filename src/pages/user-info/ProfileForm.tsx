@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { resources } from '../../../resources.config';
 import type { UserInfo } from '../../providers/auth-state';
 import { api } from '../../providers/http';
-import { rulesFor } from '../../shared/field-rules';
-import { useFormSubmit } from '../../shared/use-form-submit';
-import { refreshUserInfo } from '../../shared/user-info';
+import { rulesFor } from '../../common/field-rules';
+import { useFormSubmit } from '../../common/use-form-submit';
+import { refreshUserInfo } from '../../common/user-info';
 
 interface Profile { email?: string; tg?: string }
 const f = resources.users.fields;

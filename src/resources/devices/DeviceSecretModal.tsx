@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { ShowOnceModal } from '../../shared/ShowOnceModal';
+import { ShowOnceModal } from '../../common/ShowOnceModal';
 import './devices.css';
 
 export interface DeviceSecret { webhook_url: string; secret: string; name?: string }

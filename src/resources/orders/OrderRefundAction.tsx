@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { RowDialogLink } from '../../framework/list/RowLink';
-import { subtractMoney, toCents } from '../../shared/money';
+import { subtractMoney, toCents } from '../../common/money';
 
 const OrderRefundDialog = lazy(() => import('./OrderRefundDialog'));
 

@@ -1,8 +1,8 @@
 import { Form } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
-import { AmountItem, ConfirmedFormDialog, RemarkItem } from '../../shared/ConfirmedFormDialog';
-import { formatMoney, subtractMoney, toCents } from '../../shared/money';
+import { AmountItem, ConfirmedFormDialog, RemarkItem } from '../../common/ConfirmedFormDialog';
+import { formatMoney, subtractMoney, toCents } from '../../common/money';
 
 interface Refund { amount: number; remark: string }
 

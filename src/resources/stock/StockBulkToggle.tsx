@@ -1,6 +1,6 @@
 import { App, Button } from 'antd';
 import type { ToolbarActionProps } from '../../framework/registry';
-import { useConfirmedCall } from '../../shared/use-confirmed-call';
+import { useConfirmedCall } from '../../common/use-confirmed-call';
 import { toggleStock, VERB, type Toggle } from './toggle';
 
 /** 停用所选 / 启用所选 over the ticked items, after a confirmation naming how many. */

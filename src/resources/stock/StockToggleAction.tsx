@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
-import { useConfirmedCall } from '../../shared/use-confirmed-call';
+import { useConfirmedCall } from '../../common/use-confirmed-call';
 import { canDisable, canEnable, toggleStock, VERB, type Toggle } from './toggle';
 
 /** 停用 an item on sale, or 启用 one that is off sale, after a confirmation; sold items have neither. */

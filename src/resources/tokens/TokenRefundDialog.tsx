@@ -1,8 +1,8 @@
 import { App, Form } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
-import { ConfirmedFormDialog, RemarkItem } from '../../shared/ConfirmedFormDialog';
-import { formatMoney } from '../../shared/money';
+import { ConfirmedFormDialog, RemarkItem } from '../../common/ConfirmedFormDialog';
+import { formatMoney } from '../../common/money';
 
 /**
  * A whole link paid back (what its unit cost on its order) with a remark, after a confirmation: the

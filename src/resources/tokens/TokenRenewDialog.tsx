@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Descriptions, Form, InputNumber, Modal, Spin, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { ApiError } from '../../providers/http';
-import { refreshUserInfo } from '../../shared/user-info';
-import { formatMoney } from '../../shared/money';
+import { refreshUserInfo } from '../../common/user-info';
+import { formatMoney } from '../../common/money';
 import { renewApi, type RenewQuote } from './renew-api';
 
 const MAX_DAYS = 365;

@@ -4,7 +4,7 @@ import type { FieldDef } from '../../framework/declaration';
 import { RefSelect } from '../../framework/fields/RefSelect';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
-import { ConfirmedFormDialog } from '../../shared/ConfirmedFormDialog';
+import { ConfirmedFormDialog } from '../../common/ConfirmedFormDialog';
 
 const userField: FieldDef = { label: '用户', type: 'ref', ref: { resource: 'users', labelField: 'username' } };
 const breakAnywhere = { wordBreak: 'break-all' } as const;

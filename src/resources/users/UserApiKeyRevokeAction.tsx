@@ -2,7 +2,7 @@ import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
-import { useConfirmedCall } from '../../shared/use-confirmed-call';
+import { useConfirmedCall } from '../../common/use-confirmed-call';
 
 /** The sup ends a customer's API key (the row says whether there is one), after a confirmation. */
 export default function UserApiKeyRevokeAction({ record, label, onDone }: RowActionProps) {

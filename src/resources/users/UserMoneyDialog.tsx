@@ -1,8 +1,8 @@
 import { Form, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
-import { AmountItem, ConfirmedFormDialog, RemarkItem } from '../../shared/ConfirmedFormDialog';
-import { addMoney, formatMoney, toCents } from '../../shared/money';
+import { AmountItem, ConfirmedFormDialog, RemarkItem } from '../../common/ConfirmedFormDialog';
+import { addMoney, formatMoney, toCents } from '../../common/money';
 
 interface Adjustment { amount: number; remark: string }
 

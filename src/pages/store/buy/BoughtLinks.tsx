@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../common/money';
 import type { Purchase } from '../api';
-import { CopyButton } from '../../../shared/CopyButton';
+import { CopyButton } from '../../../common/CopyButton';
 
 const pair = (t: { identifier: string; url: string }) => `${t.identifier}----${t.url}`;
 

@@ -1,7 +1,7 @@
 import { App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../common/money';
 import type { Purchase, StoreItem } from '../api';
 import { BoughtLinks } from './BoughtLinks';
 import { BuyForm } from './BuyForm';

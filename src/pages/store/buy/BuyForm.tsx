@@ -1,6 +1,6 @@
 import { Alert, InputNumber, Spin } from 'antd';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney } from '../../../common/money';
 import type { Quote, StoreItem } from '../api';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../providers/http';
-import { refreshUserInfo } from '../../../shared/user-info';
+import { refreshUserInfo } from '../../../common/user-info';
 import { storeApi, type Purchase } from '../api';
 
 /**
