@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatMoney, htmlToText, valueAsText } from '../../../src/framework/fields/format';
-import { formatMoney as pagesFormatMoney } from '../../../src/shared/money';
+import { formatMoney as pagesFormatMoney } from '../../../src/common/money';
 import { gadgets } from './test-config';
 
 describe('formatMoney', () => {

@@ -3,8 +3,8 @@ import { cutText, noticeDate, noticeTitle } from '../../../src/pages/home/notice
 import { adminSummary, statCards } from '../../../src/pages/home/stat-cards';
 import type { Statistics } from '../../../src/pages/home/use-statistics';
 import { refreshTarget } from '../../../src/pages/refresh/RefreshPage';
-import { addMoney, formatCount, formatMoney, subtractMoney } from '../../../src/shared/money';
-import { normalizeHtml } from '../../../src/shared/editor/HtmlEditor';
+import { addMoney, formatCount, formatMoney, subtractMoney } from '../../../src/common/money';
+import { normalizeHtml } from '../../../src/common/editor/HtmlEditor';
 
 describe('recent notice lines', () => {
   it('keeps a title of at most 20 characters as it is', () => {
