@@ -127,6 +127,10 @@ export const usdtSettingsFields = declare.fields({
     label: '金额保留期(分钟)', type: 'int', min: 5, max: 1440, default: 60,
     help: '订单过期后，其支付金额在这段时间内不会分配给新订单，以免迟到的付款记错人',
   },
+  orders_per_hour: {
+    label: '每小时新建订单上限', type: 'int', min: 1, max: 1000, default: 10,
+    help: '每个客户每小时最多新建的充值订单数（已取消的也计入），防止反复下单、取消占用支付金额',
+  },
   wait_confirm: { label: '等待区块确认后入账', type: 'bool', default: true, help: '确认约需 1 分钟（约 19 个区块），可防止回滚的交易被入账' },
   poll_seconds: { label: '查询间隔(秒)', type: 'int', min: 3, max: 60, default: 5, help: '有待支付订单时查询链上数据的间隔；TRON 约 3 秒出一个块' },
   api_url: {

@@ -31,3 +31,9 @@ export async function claimAmount(trx: Kysely<DB>, requested: number, held: Set<
   }
   throw fail.conflict('当前充值人数较多，暂时无法分配支付金额，请稍后再试或换一个金额');
 }
+
+/** Shortens an order's hold on its amount to `until` (never lengthens it). */
+export async function releaseAmount(trx: Kysely<DB>, orderId: number, until: number): Promise<void> {
+  await trx.updateTable('usdt_amounts').set({ held_until: until })
+    .where('order_id', '=', orderId).where('held_until', '>', until).execute();
+}

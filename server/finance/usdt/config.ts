@@ -15,6 +15,8 @@ export interface UsdtConfig {
   maxAmount: number;
   expireMs: number;
   graceMs: number;
+  /** Pay orders one customer may create in an hour, cancelled ones included. */
+  ordersPerHour: number;
   waitConfirm: boolean;
   pollMs: number;
   apiUrl: string;
@@ -38,6 +40,7 @@ function fromRow(r: Row): UsdtConfig {
     maxAmount: Number(r.max_amount),
     expireMs: Number(r.expire_minutes) * 60_000,
     graceMs: Number(r.grace_minutes) * 60_000,
+    ordersPerHour: Number(r.orders_per_hour),
     waitConfirm: Boolean(r.wait_confirm),
     pollMs: Number(r.poll_seconds) * 1000,
     apiUrl: String(r.api_url).replace(/\/+$/, ''),

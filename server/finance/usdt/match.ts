@@ -4,9 +4,7 @@ import type { DB } from '../../schema/tables.js';
 import { creditTransfer, isUniqueViolation, knownHash } from './credit.js';
 import type { Order } from './orders.js';
 import type { ChainTransfer } from './trongrid.js';
-
-/** A payment may carry a block time this much before its order was made (clocks differ a little). */
-export const SKEW_MS = 30_000;
+import { SKEW_MS } from './window.js';
 const MICRO_PER_CENT = 10_000n;
 /** How long after an order's expiry a transfer of its amount is still shown as probably meant for it. */
 const HINT_HORIZON_MS = 24 * 3_600_000;
@@ -24,8 +22,9 @@ function exactCents(t: ChainTransfer): number | null {
 /**
  * The order a transfer pays for: same address and amount, not yet holding a transaction, and the
  * block time inside the order's window, from its creation to its expiry (or its cancelling). A
- * payment made before expiry counts even when we see it later. Amounts are never reused within the
- * grace window after expiry, so at most one order's window holds a given amount and time.
+ * payment made before expiry counts even when we see it later. An amount goes to another order only
+ * after the grace window past expiry, or just after the cancel (window.ts), so at most one order's
+ * window holds a given amount and time.
  */
 async function orderFor(db: Kysely<DB>, address: string, t: ChainTransfer): Promise<Order | undefined> {
   const cents = exactCents(t);

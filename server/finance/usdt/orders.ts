@@ -4,11 +4,10 @@ import type { DB, UsdtOrdersTable } from '../../schema/tables.js';
 import { fail } from '../../platform/http/envelope.js';
 import { toDollars } from '../../platform/lib/money.js';
 import { formatTime } from '../../platform/lib/time.js';
-import { claimAmount, heldAmounts } from './amounts.js';
+import { claimAmount, heldAmounts, releaseAmount } from './amounts.js';
 import { readConfig } from './config.js';
-
-/** Open orders one customer may have at once: enough for a retry, not enough to hog amounts. */
-export const MAX_OPEN = 3;
+import { checkOrderLimits, lockCustomer } from './limits.js';
+import { cancelledHoldUntil } from './window.js';
 
 export type Order = Selectable<UsdtOrdersTable>;
 
@@ -31,12 +30,11 @@ export async function createOrder(ctx: Ctx, userId: number, requested: number): 
   const now = ctx.now();
   const expiresAt = now + cfg.expireMs;
   await expireOverdue(ctx.db, now);
-  const open = await ctx.db.selectFrom('usdt_orders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId).where('state', '=', 'waiting').executeTakeFirstOrThrow();
-  if (Number(open.n) >= MAX_OPEN) throw fail.conflict(`您已有 ${MAX_OPEN} 个待支付的充值订单，请先完成或取消后再试`);
   const held = await heldAmounts(ctx.db, requested, now);
-  // Only writes inside: on SQLite a transaction that reads before it writes cannot wait for another process's write.
   return ctx.db.transaction().execute(async (trx) => {
+    // Counted under the customer's lock: creations at once cannot all see room for one more.
+    await lockCustomer(trx, ctx, userId);
+    await checkOrderLimits(trx, userId, cfg.ordersPerHour, now);
     const amount = await claimAmount(trx, requested, held, now, expiresAt + cfg.graceMs);
     const order = await trx.insertInto('usdt_orders').values({
       user_id: userId, amount, requested, address: cfg.address!, state: 'waiting', tx_hash: null, from: null,
@@ -58,13 +56,21 @@ export async function findOrder(ctx: Ctx, id: number, userId: number | null): Pr
   return order;
 }
 
-/** The customer's cancel: only a waiting order, and only before any payment for it was seen. */
+/**
+ * The customer's cancel: only a waiting order, and only before any payment for it was seen. Its
+ * amount goes back to the pool as soon as no payment can be taken for both it and a new order.
+ */
 export async function cancelOrder(ctx: Ctx, id: number, userId: number | null): Promise<Order> {
   const order = await findOrder(ctx, id, userId);
   const now = ctx.now();
-  const done = await ctx.db.updateTable('usdt_orders').set({ state: 'cancelled', cancelled_at: now, update_at: now })
-    .where('id', '=', order.id).where('state', '=', 'waiting').where('expires_at', '>', now).executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 1) return findOrder(ctx, id, userId);
+  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx.updateTable('usdt_orders').set({ state: 'cancelled', cancelled_at: now, update_at: now })
+      .where('id', '=', order.id).where('state', '=', 'waiting').where('expires_at', '>', now).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return false;
+    await releaseAmount(trx, order.id, cancelledHoldUntil(now));
+    return true;
+  });
+  if (cancelled) return findOrder(ctx, id, userId);
   const latest = await findOrder(ctx, id, userId);
   const why: Record<string, string> = {
     confirming: '已检测到您的付款，正在确认，订单不能取消',

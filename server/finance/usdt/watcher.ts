@@ -1,9 +1,10 @@
 import type { Ctx } from '../../platform/context.js';
 import type { Job } from '../../platform/jobs/runner.js';
 import { readConfig, type UsdtConfig } from './config.js';
-import { isIncoming, markSeen, settle, SKEW_MS } from './match.js';
+import { isIncoming, markSeen, settle } from './match.js';
 import { expireOverdue } from './orders.js';
 import { transferPages, TronGridError, type ChainTransfer } from './trongrid.js';
+import { SKEW_MS } from './window.js';
 import {
   advanceCursor, loadWatch, markFailed, markPolled, OVERLAP_MS, watchedAddresses, watchingOrders, type WatchState,
 } from './watch-state.js';

@@ -12,7 +12,8 @@ describe.each(dbKinds)('USDT pay orders on %s', (kind) => {
   let bob: { id: number; token: string };
 
   beforeAll(async () => {
-    w = await usdtWorld(kind, { min_amount: 5, max_amount: 2000, expire_minutes: 15, grace_minutes: 60 });
+    // Two customers make a hundred orders here: the hourly limit is the other file's subject.
+    w = await usdtWorld(kind, { min_amount: 5, max_amount: 2000, expire_minutes: 15, grace_minutes: 60, orders_per_hour: 1000 });
     alice = await w.customer('alice_usdt');
     bob = await w.customer('bob_usdt');
   });
@@ -61,7 +62,7 @@ describe.each(dbKinds)('USDT pay orders on %s', (kind) => {
     for (let i = 0; i < 34; i += 1) {
       const token = i % 2 ? alice.token : bob.token;
       for (let j = 0; j < 3 && i * 3 + j < 100; j += 1) await w.order(token, 7);
-      await cancelAll(token); // cancelled orders keep their amount until expiry plus grace
+      await cancelAll(token); // a cancelled order keeps its amount for 30 s, and the clock stands still here
     }
     const before = await w.s.snapshot();
     const r = await w.s.post('/api/usdt/create', { amount: 7 }, alice.token);
@@ -174,7 +175,7 @@ describe.each(dbKinds)('USDT settings on %s', (kind) => {
     const r = await w.s.get('/api/usdt/config', w.sup);
     expect(r.data).toMatchObject({
       enabled: true, address: SHOP, api_url: w.chain.url, min_amount: 1, max_amount: 5000, expire_minutes: 15,
-      grace_minutes: 60, wait_confirm: true, poll_seconds: 5, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      grace_minutes: 60, orders_per_hour: 10, wait_confirm: true, poll_seconds: 5, contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       api_key_set: true, api_key_hint: `••••${API_KEY.slice(-4)}`,
     });
     expect(r.data).not.toHaveProperty('api_key');
