@@ -13,6 +13,7 @@ import { declare } from './src/resources/declare';
 import { finance } from './src/resources/finance';
 import { intake } from './src/resources/intake';
 import { links } from './src/resources/links';
+import { phones } from './src/resources/phones';
 
 export { allows, roleOf } from './src/framework/declaration';
 export type { AccessRule, Action, FieldDef, PageDef, ResourceDef, Role } from './src/framework/declaration';
@@ -22,10 +23,10 @@ export { linkStates } from './src/resources/link-states';
 /**
  * Every entity, declared by area in src/resources/<area>.ts; its row and toolbar actions are in
  * src/resources/<name>/. An area's refs point at its own resources or at those of the areas it names
- * (the catalog stands alone; accounts refer to it; links to both; finance to accounts; intake to
- * links), so each ref is checked where it is written.
+ * (the devices stand alone; the catalog refers to them; accounts to the catalog; links to both;
+ * finance to accounts; intake to links and devices), so each ref is checked where it is written.
  */
-export const resources = { ...accounts, ...content, ...catalog, ...links, ...finance, ...intake };
+export const resources = { ...accounts, ...content, ...phones, ...catalog, ...links, ...finance, ...intake };
 
 export type ResourceName = keyof typeof resources;
 

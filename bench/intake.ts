@@ -172,6 +172,10 @@ async function openLoop(count: number, send: (i: number) => Promise<void>): Prom
   return { seconds: (performance.now() - started) / 1000, late };
 }
 
+/** A phone's signed timestamps: its clock's ms, one per message (a signed pair carries one message). */
+let lastStamp = 0;
+const nextStamp = () => (lastStamp = Math.max(Date.now(), lastStamp + 1));
+
 /** The same signed form body posted to a bare Fastify route at the same rate: what the machine gives right now. */
 async function baseline(secret: string): Promise<string> {
   const hello = await start('hello');
@@ -217,7 +221,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     const { seconds, late } = await openLoop(SMS, async (i) => {
       const link = smsLinks[i];
       const code = String(100000 + i);
-      const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${code}，请勿泄露`, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(Date.now()) }, device.secret, Date.now());
+      const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${code}，请勿泄露`, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(Date.now()) }, device.secret, nextStamp());
       const sentAt = performance.now();
       const read = reads.get(i) ?? waitFor(env.base, link.token);
       await fetchRetry(env.base + hook, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });

@@ -88,7 +88,14 @@ print(base64.b64encode(hmac.new(os.environ["WEBHOOK_SECRET"].encode(), sys.stdin
   fi
 }
 
-timestamp="$(date +%s)000"
+# Milliseconds: the server takes each signed timestamp of a device for one message only, and modems
+# of one pool can receive several SMS in the same second. Without GNU date's %N, the milliseconds
+# are random.
+timestamp=$(date +%s%3N 2>/dev/null)
+case "$timestamp" in
+  [0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]) ;;
+  *) timestamp="$(date +%s)$(od -An -N2 -tu2 /dev/urandom | awk '{ printf "%03d", $1 % 1000 }')" ;;
+esac
 sign=$(hmac_base64 "$timestamp
 $WEBHOOK_SECRET") || sign=""
 if [ -z "$sign" ]; then

@@ -7,6 +7,7 @@ import { objectBody, rejectUnknown } from '../platform/http/validate.js';
 import { idOf, idsOf } from '../platform/http/ids.js';
 import { LIVE } from '../links/states.js';
 import { adjustStock, importStock } from './stock-import.js';
+import type { SharedNumbers } from './shared.js';
 
 /** 50,000 lines of a number and a long extra each fit; the global JSON limit stays small. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -16,10 +17,12 @@ const MAX_IDS = 1000;
 export function registerStockRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/stock/import', { config: { access: 'sup' }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const body = objectBody(request.body);
-    rejectUnknown(body, ['goods_id', 'text']);
+    rejectUnknown(body, ['goods_id', 'text', 'device_id']);
     if (typeof body.text !== 'string') throw fail.badInput('请粘贴或上传库存内容', { text: '请粘贴或上传库存内容' });
-    const result = await importStock(ctx, idOf(body.goods_id), body.text);
-    return ok(result, `导入完成：新增 ${result.added} 条，更新 ${result.updated} 条，跳过已售 ${result.skipped} 条`);
+    const deviceId = body.device_id === undefined || body.device_id === null || body.device_id === '' ? null : idOf(body.device_id);
+    const result = await importStock(ctx, idOf(body.goods_id), body.text, deviceId);
+    const done = `导入完成：新增 ${result.added} 条，更新 ${result.updated} 条，跳过已售 ${result.skipped} 条`;
+    return ok(result, result.shared.count ? `${done}。${sharedWarning(result.shared)}` : done);
   });
 
   app.post('/api/stock/disable', { config: { access: 'sup' } }, async (request) => {
@@ -48,6 +51,12 @@ export function registerStockRoutes(app: FastifyInstance, ctx: Ctx): void {
     });
     return ok({ changed, skipped: ids.length - changed }, `已启用 ${changed} 条`);
   });
+}
+
+/** Said after an import that put numbers in two products no rule tells apart. */
+export function sharedWarning(shared: SharedNumbers): string {
+  return `注意：${shared.count} 个号码同时在商品「${shared.products.join('」「')}」中在售或使用，且两个商品的匹配规则相同，`
+    + '发件人看不出服务时，这些号码的短信不会自动送达，而是进入收件箱（多个商品匹配）等待分配；请给商品设置发件人或关键词匹配';
 }
 
 function idsIn(input: unknown): number[] {

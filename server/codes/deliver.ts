@@ -24,6 +24,8 @@ export interface InboundMessage {
    * copy, by the unique index) is not stored again and answers `duplicate: true`.
    */
   dedupe?: { fingerprint: string; exactKey: string; windowMs: number };
+  /** Set by the intake when the message may reach no link (a device delivering to a number it does not hold): why, for the inbox. */
+  refusal?: string | null;
 }
 
 export interface Delivery {
@@ -53,8 +55,8 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
 
   // Read before the write transaction (it holds SQLite's one writer): the links that may get the
   // code. The conditional update below checks each one again, so a link changed meanwhile is skipped.
-  const candidates = key ? await linksHolding(ctx.database, [key, ...RECEIVING]) : [];
-  const chosen = candidates.length
+  const candidates = key && !msg.refusal ? await linksHolding(ctx.database, [key, ...RECEIVING]) : [];
+  const chosen = msg.refusal ? { targets: [], reason: msg.refusal } : candidates.length
     ? chooseLinks(candidates.map((c) => ({ ...c, armed_at: Number(c.armed_at), expires_at: Number(c.expires_at) })), { sender, text: msg.text, at, code })
     : { targets: [], reason: await whyNoLink(ctx, key) };
 
@@ -75,7 +77,7 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
 
 /** The links that may receive a message to an identifier (ident_key, then the RECEIVING states). */
 const linksHolding = prepared((db) => db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-  .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.match_sender', 'g.match_keyword'])
+  .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.service', 'g.match_sender', 'g.match_keyword'])
   .where('t.ident_key', '=', '').where('t.state', 'in', RECEIVING));
 
 /** The stored copy of a message (fingerprint, exact key): both name the unique index. */
@@ -105,6 +107,9 @@ const writes = {
     message_id: value('message_id'), sender: value('sender'), code: value('code'), text: value('text'), create_at: value('create_at'),
   })),
 };
+
+/** A link receiving a code and its code record: the same two writes when the sup assigns a message (assign.ts). */
+export const receiveWrites = { receive: writes.receive, record: writes.record };
 
 interface Target { id: number; user_id: number; goods_id: number; identifier: string }
 

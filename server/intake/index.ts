@@ -4,11 +4,12 @@ import type { Area } from '../platform/area.js';
 import type { Ctx } from '../platform/context.js';
 import { deviceHooks } from './devices/devices.js';
 import { registerDeviceRoutes } from './devices/routes.js';
-import { mailIntake } from './mail/intake.js';
+import { mailIntake, type MailIntakeOptions } from './mail/intake.js';
 import { registerMessageRoutes } from './message.routes.js';
 import { maskIngestUrl, registerSmsIngest } from './sms-webhook.routes.js';
+import { stampSweepJob } from './smsforwarder/stamps.js';
 
-export interface SmtpOptions { port: number; host?: string }
+export interface SmtpOptions extends MailIntakeOptions { port: number; host?: string }
 
 /** Messages coming in: phones (SmsForwarder, gammu) through the webhook, mail over SMTP, the sup's hand entry. */
 export function intake(smtp?: SmtpOptions): Area<ResourceName> {
@@ -20,6 +21,7 @@ export function intake(smtp?: SmtpOptions): Area<ResourceName> {
       startMailIntake(app, ctx, smtp);
     },
     hooks: { devices: deviceHooks },
+    jobs: [stampSweepJob],
     maskUrl: maskIngestUrl,
   };
 }
@@ -34,7 +36,7 @@ declare module 'fastify' {
 function startMailIntake(app: FastifyInstance, ctx: Ctx, smtp: SmtpOptions | undefined): void {
   app.decorate('smtpPort', null);
   if (!smtp) return;
-  const receiver = mailIntake(ctx);
+  const receiver = mailIntake(ctx, smtp);
   app.addHook('onReady', async () => {
     try {
       app.smtpPort = await receiver.listen(smtp.port, smtp.host);

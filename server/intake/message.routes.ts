@@ -3,13 +3,17 @@ import { resources } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
 import { deliverMessage } from '../codes/deliver.js';
 import { ok } from '../platform/http/envelope.js';
-import { validateFields } from '../platform/http/validate.js';
+import { objectBody, rejectUnknown, validateFields } from '../platform/http/validate.js';
+import { idOf } from '../platform/http/ids.js';
+import { assignableLinks, assignMessage } from '../codes/assign.js';
 import { readOne } from '../platform/crud/routes.js';
 
 /**
  * `POST /api/message/add`: the sup enters a message by hand (a supplier read it off a phone, a
  * manual supplier sent it in a chat) for a number or mailbox; it goes the same way as any inbound
  * message (deliverMessage), and the answer says whether it reached a link or why not.
+ * `POST /api/message/links` and `/api/message/assign`: a code that reached no link is given to one
+ * by the sup.
  */
 export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
   const def = resources.messages;
@@ -24,5 +28,20 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
       ? `已录入，验证码 ${delivery.code} 已送达 ${delivery.tokenIds.length} 个链接`
       : `已录入，但未送达任何链接：${delivery.reason ?? '未知原因'}`;
     return ok(row, outcome);
+  });
+
+  // A code that reached no link (several customers hold the number, no rule told whose): the links it may go to, then the sup's choice.
+  app.post('/api/message/links', { config: { access: 'sup' } }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['id']);
+    return ok(await assignableLinks(ctx, idOf(body.id)));
+  });
+
+  app.post('/api/message/assign', { config: { access: 'sup' } }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['id', 'token_id']);
+    const messageId = idOf(body.id);
+    const { code } = await assignMessage(ctx, messageId, idOf(body.token_id));
+    return ok(await readOne(ctx, def, request, messageId), `验证码 ${code} 已送达链接 #${idOf(body.token_id)}`);
   });
 }

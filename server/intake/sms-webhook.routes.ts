@@ -8,18 +8,24 @@ import { openSecret } from './devices/devices.js';
 import { deviceSeen } from './devices/seen.js';
 import { prepared } from '../platform/db/fast-query.js';
 import { stockSpelling } from './recipient.js';
+import { claimStamp, pairFingerprint } from './smsforwarder/stamps.js';
+import { numberRefusal } from './devices/numbers.js';
+import { learnedOffset } from './devices/clock.js';
 
 export const INGEST_PREFIX = '/api/ingest/sms/';
 /** An SMS webhook body is a few hundred bytes; a long SMS in the app's template a few KB. */
 export const INGEST_BODY_LIMIT = 64 * 1024;
 /** What every accepted request gets: SmsForwarder's "success keyword" can be `ok`. */
 const ACCEPTED = '{"code":200,"message":"ok","data":null}';
+/** A signed pair that already carried another message: a captured signature, not the phone. */
+const REPLAYED = '签名已用于另一条短信：同一时间戳不能携带不同内容（疑似重放）';
 
 /**
  * `POST /api/ingest/sms/<device key>`: SmsForwarder's webhook as the app sends it (default form,
  * custom JSON or form template, GET), and the gammu RunOnReceive script's JSON. A refusal is a 4xx
  * with the reason in Chinese (the app shows it in its log; it never retries a 4xx): unknown device
- * 404, disabled device 403, unsigned, wrongly signed or stale 401, unreadable 400. Anything else is
+ * 404, disabled device 403, unsigned, wrongly signed, stale or a signature replayed with another
+ * message 401, unreadable 400. A message to a number bound to another device is stored, reaching no link. Anything else is
  * 200 at once with a short fixed body, whether or not it matched a link: a copy of a message seen
  * before is not stored again, and every stored message is in the sup's inbox with why it matched
  * nothing. Its own plugin scope: its body parsers and error handler concern this route alone.
@@ -61,7 +67,7 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 }
 
 /** The device a webhook names, by its key: built and compiled once (every SMS reads it). */
-const deviceByKey = prepared((db) => db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled']).where('key', '=', ''));
+const deviceByKey = prepared((db) => db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled', 'clock_offset_ms']).where('key', '=', ''));
 
 /** PostgreSQL cannot store U+0000, and no SMS holds it. */
 const clean = (s: string) => s.replace(/\u0000/g, '');
@@ -74,16 +80,21 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
   if (!Number(device.enabled)) return refuse(reply, 403, '设备已停用');
 
   const now = ctx.now();
+  const deviceId = Number(device.id);
+  // The zone offset learned from earlier messages (this process's newest reading is not written yet).
+  const learned = deviceSeen(ctx.database).pendingFor(deviceId)?.offsetMs ?? (device.clock_offset_ms === null ? null : Number(device.clock_offset_ms));
   const query = { ...(request.query as Record<string, unknown>), ...fields };
   const parsed = parseSmsForwarder({
     contentType: request.headers['content-type'], body: request.body as string | undefined, query,
     secret: openSecret(ctx, device.secret_enc), now, maxSkewMs: ctx.settings.webhookMaxSkewMs,
     slotNumbers: { sim1: device.sim1, sim2: device.sim2 }, timeZone: ctx.settings.timeZone,
+    clockOffsetMs: learned,
   });
   if (!parsed.ok) return refuse(reply, parsed.status, parsed.message);
 
   const m = parsed.message;
-  const deviceId = Number(device.id);
+  if (!(await claimStamp(ctx, deviceId, m.stamp, pairFingerprint(m)))) return refuse(reply, 401, REPLAYED);
+  const clock = { skewMs: now - m.stamp, offsetMs: learnedOffset(deviceId, learned, m.observedOffsetMs) };
   let stored = false;
   // The app's "test this channel" button proves the setup: the device is seen, nothing is stored.
   if (!m.test) {
@@ -95,9 +106,10 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
     const delivery = await deliverMessage(ctx, {
       source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot,
       dedupe: { fingerprint, exactKey: exactKey(identity, fingerprint), windowMs: DEDUPE_WINDOW_MS },
+      refusal: recipient ? await numberRefusal(ctx, deviceId, recipient) : null,
     });
     stored = !delivery.duplicate;
   }
-  deviceSeen(ctx.database).note(deviceId, now, stored);
+  deviceSeen(ctx.database).note(deviceId, now, stored, clock);
   return reply.status(200).type('application/json; charset=utf-8').send(ACCEPTED);
 }

@@ -141,6 +141,8 @@ export interface StockItemsTable {
   extra: string | null;
   state: string;
   token_id: number | null;
+  /** The device it is bound to (migration 011): only that device may deliver to it. */
+  device_id: number | null;
   create_at: number;
   update_at: number;
 }
@@ -227,7 +229,18 @@ export interface DevicesTable {
   remark: string | null;
   last_seen_at: number | null;
   message_count: Generated<number>;
+  /** The phone's local clock against the business time zone, learned (migration 011). */
+  clock_offset_ms: number | null;
+  /** Its absolute clock against the server's at its last message. */
+  clock_skew_ms: number | null;
   create_at: number;
+}
+
+/** Each signed (device, timestamp) pair and the one message it carried (migration 011). */
+export interface WebhookStampsTable {
+  device_id: number;
+  stamp: number;
+  fingerprint: string;
 }
 
 interface RecordBase {
@@ -394,6 +407,7 @@ declare module '../platform/db/tables.js' {
     api_keys: ApiKeysTable;
     api_orders: ApiOrdersTable;
     devices: DevicesTable;
+    webhook_stamps: WebhookStampsTable;
     providers: ProvidersTable;
   }
 }

@@ -13,6 +13,8 @@ export const rowActions = {
   usdtPay: { load: () => import('./usdt/UsdtPayAction') },
   transferAttach: { load: () => import('./transfers/TransferAttachAction') },
   deviceSecret: { load: () => import('./devices/DeviceSecretAction') },
+  deviceBind: { load: () => import('./devices/DeviceBindAction') },
+  messageAssign: { load: () => import('./messages/MessageAssignAction'), shows: (r) => !r.matched && Boolean(r.code) },
   goodsStock: { load: () => import('./goods/GoodsStockAction') },
   stockImport: { load: () => import('./goods/StockImportAction') },
   stockToggle: { load: () => import('./stock/StockToggleAction') },

@@ -1,5 +1,6 @@
 import { declare } from './declare';
 import { id, newestFirst, created, goodsRef, identifier } from './fields';
+import { phones } from './phones';
 
 /** What is sold: products (API产品), their stock, and the upstream providers that supply numbers on demand. */
 export const catalog = declare.resources({
@@ -42,7 +43,7 @@ export const catalog = declare.resources({
         label: '来源', type: 'enum', required: true, default: 'stock', list: true, search: 'eq', supOnly: true,
         options: { stock: { label: '库存', color: 'green' }, upstream: { label: '上游', color: 'orange' } },
       },
-      match_sender: { label: '发件人匹配', type: 'text', max: 255, supOnly: true, help: '发件人须包含其中之一（用 | 分隔），留空不限' },
+      match_sender: { label: '发件人匹配', type: 'text', max: 255, supOnly: true, help: '发件人须包含其中之一（用 | 分隔），留空不限。邮件商品：发件人还须通过 DKIM 签名验证（签名域名为此处写的域名或其上下级域名，写域名如 google.com 最可靠），未通过的邮件不算匹配' },
       match_keyword: { label: '内容关键词', type: 'text', max: 255, supOnly: true, help: '内容须包含其中之一（用 | 分隔），留空不限' },
       provider_id: {
         label: '上游渠道', type: 'ref', ref: { resource: 'providers', labelField: 'name' }, list: true, search: 'eq', supOnly: true,
@@ -84,6 +85,10 @@ export const catalog = declare.resources({
         },
       },
       token_id: { label: '链接ID', type: 'int', readonly: true, list: true, search: 'eq' },
+      device_id: {
+        label: '绑定设备', type: 'ref', ref: { resource: 'devices', labelField: 'name' }, readonly: true, list: true, search: 'eq',
+        help: '只有这台设备能为该号码收码；未绑定的号码任何设备都能收',
+      },
       create_at: created,
     },
     actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup' }],
@@ -123,4 +128,4 @@ export const catalog = declare.resources({
     },
     actions: [{ name: 'providerBalance', label: '刷新余额', access: 'sup' }],
   },
-});
+}, phones);

@@ -31,11 +31,18 @@ export interface SmsOptions {
   from?: string;
   /** `SIM1_<remark>` */
   simInfo?: string;
-  /** The signed timestamp (default: the server's clock). */
+  /** The signed timestamp (default: the server's clock, a few ms on, distinct for every request). */
   timestamp?: number;
   secret?: string;
   receiveTime?: number;
 }
+
+/**
+ * A phone signs each message with its own clock's ms, so two messages never share a timestamp; the
+ * tests' clock stands still, so each request adds a millisecond or more (never past the allowed skew).
+ */
+let sent = 0;
+const distinctMs = () => (sent = (sent + 1) % 60_000);
 
 /** One SMS from a phone to the webhook, in the app's default form or its custom JSON template. */
 export function smsRequest(s: TestServer, device: Device, text: string, o: SmsOptions = {}) {
@@ -43,7 +50,7 @@ export function smsRequest(s: TestServer, device: Device, text: string, o: SmsOp
   const sms: AppSms = {
     from: o.from ?? '+8610690000', text, simInfo: o.simInfo ?? 'SIM1_', receiveTime: localTime(o.receiveTime ?? now), deviceMark: 'Redmi',
   };
-  const ts = o.timestamp ?? now;
+  const ts = o.timestamp ?? now + distinctMs();
   const secret = o.secret ?? device.secret;
   return o.form === 'json' ? jsonTemplateRequest(sms, secret, ts) : defaultFormRequest(sms, secret, ts);
 }

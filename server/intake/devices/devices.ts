@@ -6,6 +6,7 @@ import type { ResourceHooks } from '../../platform/crud/hooks.js';
 import { publicBase } from '../../platform/http/public-url.js';
 import { secretBox } from '../../platform/lib/secret-box.js';
 import { deviceSeen } from './seen.js';
+import { skewText, zoneText } from './clock-text.js';
 
 /** The public part of a device's webhook URL: 128 random bits. */
 export function newDeviceKey(): string {
@@ -38,12 +39,20 @@ export function isSilent(row: { enabled: number | boolean; last_seen_at: number 
   return Boolean(Number(row.enabled)) && now - Number(row.last_seen_at ?? row.create_at) > silentMs;
 }
 
-/** The devices' computed fields: webhook URL, silence, today's messages. */
+const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The devices' computed fields: webhook URL, silence, today's messages, bound numbers, the phone's clock. */
 export const deviceHooks: ResourceHooks = {
   async present(rows, raw, { ctx, request }) {
     const now = ctx.now();
     const ids = raw.map((r) => Number(r.id));
     const today = new Map<number, number>();
+    const bound = new Map<number, number>();
+    if (ids.length) {
+      const counts = await ctx.db.selectFrom('stock_items').select((eb) => ['device_id', eb.fn.countAll<number>().as('n')])
+        .where('device_id', 'in', ids).groupBy('device_id').execute();
+      for (const c of counts) bound.set(Number(c.device_id), Number(c.n));
+    }
     if (ids.length) {
       const counts = await ctx.db.selectFrom('messages').select((eb) => ['device_id', eb.fn.countAll<number>().as('n')])
         .where('device_id', 'in', ids).where('create_at', '>=', startOfDay(now, ctx.settings.timeZone))
@@ -63,6 +72,9 @@ export const deviceHooks: ResourceHooks = {
       row.webhook_url = webhookUrl(ctx, request, String(r.key));
       row.silent = isSilent(r as never, now, ctx.settings.deviceSilentMs);
       row.messages_today = today.get(Number(r.id)) ?? 0;
+      row.bound_count = bound.get(Number(r.id)) ?? 0;
+      row.clock_offset = zoneText(pending?.offsetMs ?? numberOrNull(r.clock_offset_ms));
+      row.clock_skew = skewText(pending?.skewMs ?? numberOrNull(r.clock_skew_ms));
     });
   },
 };

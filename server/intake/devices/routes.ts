@@ -7,6 +7,7 @@ import { formatTime } from '../../platform/lib/time.js';
 import { readOne } from '../../platform/crud/routes.js';
 import { idOf } from '../../platform/http/ids.js';
 import { deviceSeen } from './seen.js';
+import { bindNumbers } from './bind.js';
 import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } from './devices.js';
 
 /**
@@ -15,6 +16,8 @@ import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } fr
  * once) and answers the new one, once. Neither is logged (request bodies and answers never are).
  */
 const SILENT_SHOWN = 20;
+/** 50,000 numbers, as a stock import. */
+const BIND_BODY_LIMIT = 2 * 1024 * 1024;
 
 export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
   const def = resources.devices;
@@ -45,6 +48,17 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
       more: rows.length > SILENT_SHOWN,
       list: rows.slice(0, SILENT_SHOWN).map((r) => ({ id: Number(r.id), name: r.name, last_seen_at: formatTime(r.last_seen_at, ctx.settings.timeZone) })),
     });
+  });
+
+  // Stock numbers only this device may deliver to (or no longer: unbind).
+  app.post('/api/device/bind', { config: { access: 'sup' }, bodyLimit: BIND_BODY_LIMIT }, async (request) => {
+    const body = objectBody(request.body);
+    rejectUnknown(body, ['id', 'text', 'unbind']);
+    if (typeof body.text !== 'string') throw fail.badInput('请填写要绑定的号码', { text: '请填写要绑定的号码' });
+    const unbind = body.unbind === true;
+    const result = await bindNumbers(ctx, idOf(body.id), body.text, unbind);
+    const missing = result.missing ? `，${result.missing} 个号码不在库存中` : '';
+    return ok(result, `${unbind ? '已解除绑定' : '已绑定'} ${result.changed} 条库存${missing}`);
   });
 
   app.post('/api/device/secret', { config: { access: 'sup' } }, async (request) => {

@@ -11,8 +11,10 @@
  *   (the receiving number, sent by scripts such as gammu's that know it).
  * - `sign` = Base64(HMAC-SHA256(secret, timestamp + "\n" + secret)), URL-encoded by the app and,
  *   in a form, encoded again by the form: decoded here until no `%` is left.
- * - The signature covers the timestamp only, so a copy within the allowed skew passes: callers
- *   dedupe (dedupe.ts).
+ * - The signature covers the timestamp only: callers keep each (device, timestamp) pair to the one
+ *   message it carried (stamps.ts) and dedupe copies (dedupe.ts).
+ * - The receive time is the phone's local time, in whatever zone the phone is set to: read with the
+ *   device's learned offset (docs/smsforwarder.md#receive-time).
  */
 import { parseTime } from '../../platform/lib/time.js';
 import { numberInRemark, parseDefaultContent, slotOf } from './content.js';
@@ -27,8 +29,12 @@ export interface InboundSms {
   text: string;
   /** When the phone received it (epoch ms): its receive time (a whole second read as its end) when consistent, else the signed send time. */
   receivedAt: number;
-  /** When the app sent it (the signed timestamp, epoch ms). */
+  /** When the app sent it (the signed timestamp, epoch ms, never after now). */
   sentAt: number;
+  /** The signed timestamp as sent (ms): with the device, the pair a signature covers. */
+  stamp: number;
+  /** The phone's local clock against the business zone, as this message shows it (null: it cannot tell). */
+  observedOffsetMs: number | null;
   slot: 1 | 2 | null;
   deviceMark: string | null;
   /** The app's "test this channel" button (sender 19999999999): proves the setup, holds no code. */
@@ -55,8 +61,10 @@ export interface SmsForwarderInput {
   maxSkewMs?: number;
   /** The numbers the sup bound to the device's slots: the fallback receiving number. */
   slotNumbers?: { sim1?: string | null; sim2?: string | null };
-  /** The phone's time zone, for its receive time; default Asia/Shanghai. */
+  /** The business time zone, in which a receive time is read first; default Asia/Shanghai. */
   timeZone?: string;
+  /** The device's learned offset of its local clock from that zone (ms); null: not learned yet (read as 0). */
+  clockOffsetMs?: number | null;
 }
 
 export const DEFAULT_MAX_SKEW_MS = 10 * 60_000;
@@ -115,19 +123,48 @@ function timestampMs(ts: string): number | null {
   return ts.length <= 11 ? Number(ts) * 1000 : Number(ts);
 }
 
+/** Zones differ by whole quarters of an hour; no zone is more than 26 hours from another. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MAX_ZONE_GAP_MS = 26 * 3_600_000;
+
 /**
- * The phone's receive time (`yyyy-MM-dd HH:mm:ss` in its zone, or ms), kept only when it is not after
- * the send time. A time in whole seconds is read as the end of its second (capped at the send time,
- * itself at most now): the SMS came at some moment of that second, and a link armed earlier in the
- * same second (bought, reset) must get it.
+ * The phone's receive time (`yyyy-MM-dd HH:mm:ss` on its clock, or absolute ms). A local time is read
+ * in the business zone and moved by the device's learned offset; it is kept only when it is not after
+ * the signed send time by more than a moment and, while the offset is not learned yet, not before it
+ * by more than the allowed skew; else the send time is used: a phone in another zone never dates its
+ * messages hours early. A time in whole seconds is read as the end of its second (capped at the send time, itself at
+ * most now): a link armed earlier in the same second (bought, reset) must get the SMS.
  */
-function receiveTime(raw: string | null, sentAt: number, timeZone: string): number {
+function receiveTime(raw: string | null, sentAt: number, input: SmsForwarderInput): { at: number; observedOffsetMs: number | null } {
   const text = (raw ?? '').trim().replace('T', ' ').replace(/\//g, '-');
   let at: number | null = null;
+  let observedOffsetMs: number | null = null;
   if (/^\d{13}$/.test(text)) at = Number(text);
-  else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) at = endOfSecond(text, timeZone);
-  if (at === null || at > sentAt + FUTURE_TOLERANCE_MS) return sentAt;
-  return Math.min(at, sentAt);
+  else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) {
+    const local = endOfSecond(text, input.timeZone ?? 'Asia/Shanghai');
+    if (local !== null) {
+      observedOffsetMs = zoneOffset(sentAt - local);
+      at = local + (input.clockOffsetMs ?? 0);
+    }
+  }
+  // Until the device's zone is learned, a local time hours before the send time is more likely a
+  // zone than a delay; once learned, a long gap is a phone that was offline, and its time is right.
+  const unsure = input.clockOffsetMs == null && at !== null && sentAt - at > (input.maxSkewMs ?? DEFAULT_MAX_SKEW_MS);
+  if (at === null || at > sentAt + FUTURE_TOLERANCE_MS || unsure) return { at: sentAt, observedOffsetMs };
+  return { at: Math.min(at, sentAt), observedOffsetMs };
+}
+
+/**
+ * The zone offset a gap (send time − local receive time) shows: a whole number of quarter hours when
+ * what is left over is a forwarding delay of at most a moment; null when the gap is a delay (the phone
+ * was offline) or nonsense.
+ */
+export function zoneOffset(gapMs: number): number | null {
+  const quarters = Math.round(gapMs / QUARTER_HOUR_MS);
+  const delay = gapMs - quarters * QUARTER_HOUR_MS;
+  if (delay < -FUTURE_TOLERANCE_MS || delay > FUTURE_TOLERANCE_MS) return null;
+  const offset = quarters * QUARTER_HOUR_MS;
+  return Math.abs(offset) > MAX_ZONE_GAP_MS ? null : offset;
 }
 
 /** The last ms of a whole-second local time; the last one read is kept (a phone sends many in the same second, and parsing is costly). */
@@ -194,14 +231,17 @@ export function parseSmsForwarder(input: SmsForwarderInput): SmsForwarderResult 
     cleanNumber(boundBySlot) ??
     (slot === null && onlyBound.length === 1 ? cleanNumber(onlyBound[0]) : null);
 
+  const received = receiveTime(str(f.receive_time) ?? parsed?.receiveTime ?? null, sentAt, input);
   return {
     ok: true,
     message: {
       sender,
       recipient,
       text,
-      receivedAt: receiveTime(str(f.receive_time) ?? parsed?.receiveTime ?? null, sentAt, input.timeZone ?? 'Asia/Shanghai'),
+      receivedAt: received.at,
       sentAt,
+      stamp: sentAtRaw,
+      observedOffsetMs: received.observedOffsetMs,
       slot,
       deviceMark: (str(f.device_mark) ?? parsed?.deviceName ?? '').trim() || null,
       test: sender === '19999999999' && text.includes('该发送通道测试成功'),

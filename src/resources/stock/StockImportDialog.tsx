@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { countLines, importStock, stockProducts, type ImportRefusal, type ImportResult } from './import-api';
+import { countLines, devices, importStock, stockProducts, type ImportRefusal, type ImportResult } from './import-api';
 import './stock.css';
 
 interface Goods { id: number; title?: string; channel?: string }
@@ -22,6 +22,8 @@ export default function StockImportDialog({ goods, onDone, onClose }: { goods?: 
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [phones, setPhones] = useState<Array<{ id: number; name: string }>>([]);
+  const [deviceId, setDeviceId] = useState<number | undefined>();
   const fixed = Boolean(goods?.title);
 
   useEffect(() => {
@@ -33,12 +35,16 @@ export default function StockImportDialog({ goods, onDone, onClose }: { goods?: 
   const lines = countLines(text);
   const mail = product?.channel === 'mail';
 
+  useEffect(() => {
+    if (product && !mail) devices().then(setPhones, () => undefined);
+  }, [product, mail]);
+
   const send = async () => {
     if (!goodsId || !lines) return;
     setSending(true);
     setRefusal(null);
     try {
-      const answer = await importStock(goodsId, text);
+      const answer = await importStock(goodsId, text, mail ? undefined : deviceId);
       if ('ok' in answer) { setResult(answer.ok); onDone(); } else setRefusal(answer.refused);
     } catch {
       // A transport failure: the http client has said why.
@@ -68,14 +74,27 @@ export default function StockImportDialog({ goods, onDone, onClose }: { goods?: 
     <Modal open title={product?.title ? `导入库存 - ${product.title}` : '导入库存'} onCancel={onClose} footer={footer}
       width={640} className="stock-import" destroyOnHidden>
       {result ? (
-        <Alert type="success" showIcon message="导入完成" data-testid="import-result"
-          description={`新增 ${result.added} 条，更新 ${result.updated} 条，跳过已售 ${result.skipped} 条`} />
+        <>
+          <Alert type="success" showIcon message="导入完成" data-testid="import-result"
+            description={`新增 ${result.added} 条，更新 ${result.updated} 条，跳过已售 ${result.skipped} 条`} />
+          {result.shared.count > 0 && (
+            <Alert type="warning" showIcon style={{ marginTop: 12 }} data-testid="import-shared"
+              message={`${result.shared.count} 个号码同时在其他商品中在售或使用，且匹配规则相同`}
+              description={`商品：${result.shared.products.join('、')}；号码如 ${result.shared.numbers.join('、')}。发件人看不出服务时，这些号码的短信会进入收件箱（多个商品匹配）等待分配：请给商品设置发件人或关键词匹配。`} />
+          )}
+        </>
       ) : (
         <Form layout="vertical">
           {!fixed && (
             <Form.Item label="商品" required>
               <Select value={goodsId} onChange={setGoodsId} placeholder="选择商品" showSearch optionFilterProp="label"
                 options={products.map((p) => ({ value: p.id, label: p.title ?? `#${p.id}` }))} aria-label="商品" />
+            </Form.Item>
+          )}
+          {!mail && phones.length > 0 && (
+            <Form.Item label="绑定设备" extra="选填：绑定后只有这台设备上报的短信能送达这些号码">
+              <Select value={deviceId} onChange={setDeviceId} allowClear placeholder="不绑定" aria-label="绑定设备"
+                options={phones.map((d) => ({ value: d.id, label: d.name }))} />
             </Form.Item>
           )}
           <Form.Item label="库存内容" required

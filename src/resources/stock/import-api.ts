@@ -1,14 +1,21 @@
 import { ApiError, api } from '../../providers/http';
 
-export interface ImportResult { added: number; updated: number; skipped: number }
+export interface ImportResult {
+  added: number;
+  updated: number;
+  skipped: number;
+  /** Numbers also live in another product with the same match rules. */
+  shared: { count: number; numbers: string[]; products: string[] };
+}
 export interface LineError { line: number; message: string }
 /** A refused import: the server's sentence and, for a bad batch, every bad line. */
 export interface ImportRefusal { message: string; lines: LineError[] }
 
 /** Sends a batch; a refusal comes back as data for the dialog to show (nothing was written). */
-export async function importStock(goodsId: number, text: string): Promise<{ ok: ImportResult } | { refused: ImportRefusal }> {
+export async function importStock(goodsId: number, text: string, deviceId?: number): Promise<{ ok: ImportResult } | { refused: ImportRefusal }> {
   try {
-    return { ok: await api.post<ImportResult>('/api/stock/import', { goods_id: goodsId, text }, undefined, { silent: true }) };
+    const body = { goods_id: goodsId, text, ...(deviceId ? { device_id: deviceId } : {}) };
+    return { ok: await api.post<ImportResult>('/api/stock/import', body, undefined, { silent: true }) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const errors = (error.data as { errors?: unknown } | undefined)?.errors;
@@ -21,6 +28,12 @@ export async function stockProducts(): Promise<Array<{ id: number; title: string
   const page = await api.post<{ list: Array<{ id: number; title: string; channel: string }> }>(
     '/api/goods/data', { source: 'stock' }, { page: 1, pageSize: 100 },
   );
+  return page.list;
+}
+
+/** The devices numbers can be bound to at import. */
+export async function devices(): Promise<Array<{ id: number; name: string }>> {
+  const page = await api.post<{ list: Array<{ id: number; name: string }> }>('/api/device/data', {}, { page: 1, pageSize: 100 });
   return page.list;
 }
 

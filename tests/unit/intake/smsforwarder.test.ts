@@ -39,6 +39,8 @@ describe('SmsForwarder default form', () => {
         text: '【腾讯科技】您的微信验证码是：482913，\n用于手机号绑定，5分钟内有效。',
         receivedAt: RECEIVED,
         sentAt: SENT,
+        stamp: SENT,
+        observedOffsetMs: 0,
         slot: 1,
         deviceMark: '卡池-07',
         test: false,
@@ -91,7 +93,7 @@ describe('SmsForwarder JSON template', () => {
     const r = parse(req);
     expect(r.ok && r.message).toEqual({
       sender: '106900001234', recipient: '+8613800138000', text: tricky.text, receivedAt: RECEIVED,
-      sentAt: SENT, slot: 1, deviceMark: '卡池-07', test: false,
+      sentAt: SENT, stamp: SENT, observedOffsetMs: 0, slot: 1, deviceMark: '卡池-07', test: false,
     });
   });
 
@@ -203,9 +205,29 @@ describe('SmsForwarder receive time', () => {
     expect(r.ok && r.message.receivedAt).toBe(RECEIVED);
   });
 
-  it('keeps an older receive time: a message the phone held back while offline is old', () => {
-    const r = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 11:00:00' }, SECRET, SENT));
+  it('keeps an older receive time once the phone\'s zone is learned: a message it held back while offline is old', () => {
+    const r = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 11:00:00' }, SECRET, SENT), { clockOffsetMs: 0 });
     expect(r.ok && r.message.receivedAt).toBe(Date.UTC(2024, 5, 1, 3, 0, 0) + 999);
+  });
+
+  it('before the zone is learned, a receive time hours before the send time is a zone, and the send time is used', () => {
+    // A phone set to Moscow time (UTC+3) against a business zone of Beijing (UTC+8): 07:30:02 there.
+    const moscow = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 07:30:02' }, SECRET, SENT));
+    expect(moscow.ok && moscow.message.receivedAt).toBe(SENT);
+    expect(moscow.ok && moscow.message.observedOffsetMs).toBe(5 * 3_600_000);
+  });
+
+  it('with the learned offset, a phone in another zone has its true receive time', () => {
+    const r = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 07:30:02' }, SECRET, SENT), { clockOffsetMs: 5 * 3_600_000 });
+    expect(r.ok && r.message.receivedAt).toBe(RECEIVED);
+    // India (UTC+5:30) is 2.5 hours behind Beijing: quarter hours are zones too.
+    const delhi = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 10:00:02' }, SECRET, SENT));
+    expect(delhi.ok && delhi.message.observedOffsetMs).toBe(2.5 * 3_600_000);
+  });
+
+  it('a gap that is no whole number of quarter hours is a delay, not a zone', () => {
+    const r = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 12:22:02' }, SECRET, SENT));
+    expect(r.ok && r.message.observedOffsetMs).toBeNull();
   });
 });
 
