@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../platform/context.js';
 import { formatTime } from '../platform/lib/time.js';
+import type { CodeLimits } from './code-limits.js';
 import { codeView, type CodeView, type LinkRow } from './code-view.js';
 
 /**
  * `/c/<token>`: the page a customer hands to their own buyer. Rendered here with the link's state
  * (readable before any script runs), then kept current by a small static script (`/c.js`, under the
  * CSP's `script-src 'self'`) that long-polls `GET /api/code/<token>?wait=25`. No console bundle.
+ * A page is a code read: it spends the same per-address and per-link limits as `/api/code/<token>`.
  */
 const SCRIPT = fs.readFileSync(new URL('./code-page-script.js', import.meta.url), 'utf8');
 const SCRIPT_VERSION = crypto.createHash('sha256').update(SCRIPT).digest('base64url').slice(0, 10);
@@ -31,7 +33,7 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-export function registerCodePage(app: FastifyInstance, ctx: Ctx): void {
+export function registerCodePage(app: FastifyInstance, ctx: Ctx, limits: CodeLimits): void {
   const tz = ctx.settings.timeZone;
 
   app.get(SCRIPT_PATH, { config: { access: 'public' } }, async (_request, reply) => reply
@@ -41,13 +43,18 @@ export function registerCodePage(app: FastifyInstance, ctx: Ctx): void {
   app.get('/c/:token', { config: { access: 'public' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').type('text/html; charset=utf-8');
+    const now = ctx.now();
+    const limited = limits.address(request.ip, now);
+    if (limited) return reply.status(429).header('Retry-After', String(limited)).send(tooManyPage(limited));
     const row = TOKEN.test(token)
       ? await ctx.db.selectFrom('tokens')
         .select(['id', 'state', 'identifier', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'receive_limit', 'received'])
         .where('token', '=', token).executeTakeFirst() as LinkRow | undefined
       : undefined;
     if (!row) return reply.status(404).send(notFoundPage());
-    return reply.send(linkPage(codeView(row, ctx.now()), tz));
+    const again = limits.link(token, now);
+    if (again) return reply.status(429).header('Retry-After', String(again)).send(tooManyPage(again));
+    return reply.send(linkPage(codeView(row, now), tz));
   });
 }
 
@@ -114,6 +121,12 @@ function linkPage(view: CodeView, tz: string): string {
     + `<span id="received"${view.received_at === null ? ' hidden' : ''}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
     + '</div></main><div class="toast" id="toast" role="status"></div>'
     + `<script src="${SCRIPT_PATH}?v=${SCRIPT_VERSION}" defer></script></body></html>`;
+}
+
+function tooManyPage(seconds: number): string {
+  return `${head('请求过于频繁')}<body><main><div class="card">`
+    + `<h1>请求过于频繁</h1><p class="state end">打开得太频繁了，请 ${seconds} 秒后再刷新本页。</p>`
+    + '</div></main></body></html>';
 }
 
 function notFoundPage(): string {

@@ -4,7 +4,7 @@ import { Code, fail, ok } from '../platform/http/envelope.js';
 import { batchedRead } from '../platform/db/fast-query.js';
 import { formatTime } from '../platform/lib/time.js';
 import { codeSignal } from './code-wake.js';
-import { Buckets } from '../platform/http/token-buckets.js';
+import type { CodeLimits } from './code-limits.js';
 import { codeView, statusText, type LinkRow } from './code-view.js';
 
 export const MAX_WAIT_SECONDS = 60;
@@ -18,12 +18,10 @@ const linkByToken = batchedRead((db) => db.selectFrom('tokens')
  * `GET /api/code/<token>`: no login, the link is the key. JSON (the envelope), `?format=text`
  * (SMS-Activate words) and `?wait=N` (up to 60 s, answered as soon as a code arrives). Each read
  * is one lookup by the token's unique index (batched with the other reads of its turn) and no write;
- * the limits per link and per address live in this process's memory.
+ * the limits per link and per address are the ones the `/c/<token>` page spends too.
  */
-export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeLimits): void {
   const tz = ctx.settings.timeZone;
-  const perLink = new Buckets(ctx.settings.codeRatePerToken, Math.max(10, Math.ceil(ctx.settings.codeRatePerToken / 6)));
-  const perAddress = new Buckets(ctx.settings.codeRatePerAddress, Math.max(10, Math.ceil(ctx.settings.codeRatePerAddress / 6)));
   const signal = codeSignal(ctx.database);
   const read = (token: string) => linkByToken(ctx.database, token) as Promise<LinkRow | undefined>;
 
@@ -32,11 +30,11 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { text, wait } = options(request.query as Record<string, unknown>);
     reply.header('Cache-Control', 'no-store');
     const now = ctx.now();
-    const limited = perAddress.take(request.ip, now);
+    const limited = limits.address(request.ip, now);
     if (limited) return tooMany(reply, limited, text);
     let row = TOKEN.test(token) ? await read(token) : undefined;
     if (!row) return text ? reply.type('text/plain; charset=utf-8').send('NO_ACTIVATION') : reply.send({ code: Code.notFound, message: '链接不存在', data: null });
-    const again = perLink.take(token, now);
+    const again = limits.link(token, now);
     if (again) return tooMany(reply, again, text);
 
     let view = codeView(row, now);

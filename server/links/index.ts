@@ -1,5 +1,6 @@
 import type { ResourceName } from '../../resources.config.js';
 import type { Area } from '../platform/area.js';
+import { codeLimits } from './code-limits.js';
 import { registerCodePage } from './code-page.js';
 import { registerCodeRoutes } from './code-read.routes.js';
 import { attachPgSignal } from './code-wake-pg.js';
@@ -12,8 +13,10 @@ import { registerLinkRoutes } from './routes.js';
 export const links: Area<ResourceName> = {
   async install(app, ctx) {
     registerLinkRoutes(app, ctx);
-    registerCodeRoutes(app, ctx);
-    registerCodePage(app, ctx);
+    // One budget per link and per address, whichever door a code read comes through.
+    const limits = codeLimits(ctx.settings);
+    registerCodeRoutes(app, ctx, limits);
+    registerCodePage(app, ctx, limits);
     // On PostgreSQL, `?wait=` reads wake when another process delivers a code.
     const release = await attachPgSignal(ctx.database, app.log);
     app.addHook('onClose', release);

@@ -29,7 +29,7 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/token/export', { config: { access: 'any' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['ids', 'state', 'goods_id']);
-    let q = ctx.db.selectFrom('tokens').select(['id', 'identifier', 'token', 'state', 'expires_at', 'goods_id']).orderBy('id', 'desc').limit(EXPORT_MAX);
+    let q = ctx.db.selectFrom('tokens').select(['id', 'identifier', 'token', 'state', 'expires_at', 'goods_id']).orderBy('id', 'desc').limit(EXPORT_MAX + 1);
     if (roleOfRequest(request) !== 'sup') q = q.where('user_id', '=', sessionOf(request).user.id);
     if (body.ids !== undefined) q = q.where('id', 'in', idsOf(body.ids, EXPORT_MAX));
     if (body.goods_id !== undefined && body.goods_id !== '') q = q.where('goods_id', '=', idOf(body.goods_id));
@@ -39,10 +39,12 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     const base = publicBase(ctx, request);
     const now = ctx.now();
-    const list = (await q.execute()).map((t) => ({
+    // One row past the limit says the answer was cut (`truncated`), rather than look complete.
+    const found = await q.execute();
+    const list = found.slice(0, EXPORT_MAX).map((t) => ({
       id: Number(t.id), identifier: t.identifier, ...linksOf(base, t.token),
       state: effectiveState(t.state, Number(t.expires_at), now), expires_at: formatTime(Number(t.expires_at), tz),
     }));
-    return ok({ list, total: list.length });
+    return ok({ list, total: list.length, ...(found.length > EXPORT_MAX ? { truncated: true } : {}) });
   });
 }

@@ -67,12 +67,27 @@ async function choose({ ctx, userId, p }: Call): Promise<Offer[] | string> {
   return here.filter((o) => o.price <= max);
 }
 
-/** A price limit in dollars, any number of decimals; a limit between two cents counts down to the lower. */
+/** Beyond this many dollars a limit is no limit (every price is below it); cents stay exact integers. */
+const NO_LIMIT_DOLLARS = 1e12;
+
+/**
+ * A price limit in dollars, any number of digits and decimals, or in exponent form (`1e+20`, as
+ * scripts print large floats); a limit between two cents counts down to the lower. Null: not a
+ * non-negative number.
+ */
 function centsOf(text: string): number | null {
   const t = text.trim();
-  if (!/^\d{1,9}(\.\d+)?$/.test(t)) return null;
-  const [whole, frac = ''] = t.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+  const plain = /^(\d+)(?:\.(\d*))?$/.exec(t);
+  if (plain) {
+    const whole = plain[1].replace(/^0+(?=\d)/, '');
+    if (whole.length > String(NO_LIMIT_DOLLARS).length) return NO_LIMIT_DOLLARS * 100;
+    return Math.min(NO_LIMIT_DOLLARS, Number(whole)) * 100 + Number((plain[2] ?? '').padEnd(2, '0').slice(0, 2));
+  }
+  if (!/^\d+(\.\d*)?e[+-]?\d+$/i.test(t)) return null;
+  const dollars = Number(t);
+  if (!Number.isFinite(dollars) || dollars >= NO_LIMIT_DOLLARS) return NO_LIMIT_DOLLARS * 100;
+  // Within the limit, the plain decimal form (to the micro-dollar) is cut like any other.
+  return centsOf(dollars.toFixed(6));
 }
 
 /** The first product that sells: a sold-out or withdrawn one gives way to the next; a short balance ends it. */

@@ -3,6 +3,7 @@ import type { FieldDef, ResourceDef, Role } from '../../../src/framework/declara
 import { fail } from '../http/envelope.js';
 import { checkValue, objectBody } from '../http/validate.js';
 import { nextDayStart } from '../lib/time.js';
+import { canRead } from './serialize.js';
 
 export interface ListQuery {
   page: number;
@@ -22,7 +23,9 @@ export function positiveInt(raw: unknown, name: string, fallback: number, max: n
 
 /**
  * Page and size from the query string; filters and sort from the body. A filter names a field the
- * declaration lets the caller search, with a value of that field's type: anything else is a 400.
+ * declaration lets the caller search, with a value of that field's type; a sort, a sortable field.
+ * Either must be a field the caller may read: an order by a hidden field reveals it as well as its
+ * value would. Anything else is a 400.
  */
 export function parseListQuery(def: ResourceDef, role: Role, query: Record<string, unknown>, input: unknown, tz: string): ListQuery {
   const page = positiveInt(query.page, '页码', 1, 1_000_000);
@@ -35,13 +38,14 @@ export function parseListQuery(def: ResourceDef, role: Role, query: Record<strin
   for (const [key, value] of Object.entries(body)) {
     if (key === 'sort' || key === 'order') continue;
     const field = def.fields[key];
-    if (!field?.search || (field.supOnly && role !== 'sup')) throw fail.badInput(`不支持的筛选条件: ${key}`);
+    if (!field?.search || !canRead(field, role)) throw fail.badInput(`不支持的筛选条件: ${key}`);
     if (value === null || value === '' || (Array.isArray(value) && value.every((v) => v === null || v === ''))) continue;
     filters.push(...filterFor(key, field, value, tz));
   }
   if (body.sort !== undefined && body.sort !== '') {
     const field = typeof body.sort === 'string' ? def.fields[body.sort] : undefined;
-    if (!field?.sort && body.sort !== 'id') throw fail.badInput(`不支持的排序字段: ${String(body.sort)}`);
+    const sortable = body.sort === 'id' || (field?.sort && canRead(field, role));
+    if (!sortable) throw fail.badInput(`不支持的排序字段: ${String(body.sort)}`);
     sort = { column: body.sort as string, order: 'desc' };
   }
   if (body.order !== undefined && body.order !== '') {

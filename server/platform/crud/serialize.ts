@@ -4,9 +4,12 @@ import { sanitizeHtml } from '../lib/sanitize-html.js';
 import { toDollars } from '../lib/money.js';
 import { formatTime } from '../lib/time.js';
 
-/** The fields a role may read: never write-only ones, and sup-only ones for sup alone. */
+/** Whether a role may read a field: never a write-only one, and a sup-only one for sup alone. */
+export const canRead = (field: FieldDef, role: Role): boolean => !field.writeOnly && (role === 'sup' || !field.supOnly);
+
+/** The fields a role may read. */
 export function readableFields(def: ResourceDef, role: Role): [string, FieldDef][] {
-  return Object.entries(def.fields).filter(([, f]) => !f.writeOnly && (role === 'sup' || !f.supOnly));
+  return Object.entries(def.fields).filter(([, f]) => canRead(f, role));
 }
 
 export function outValue(field: FieldDef, value: unknown, tz: string): unknown {

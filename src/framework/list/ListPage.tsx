@@ -65,9 +65,10 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const onExport = async () => {
     setExporting(true);
     try {
-      const { csv, rows } = await exportCsv({ dataProvider, resource: name, columns: fields, filters, sorters });
+      const { csv, rows, truncated } = await exportCsv({ dataProvider, resource: name, columns: fields, filters, sorters });
       download(`${def.label}-${dateIn()}.csv`, csv, 'text/csv;charset=utf-8');
-      message.success(`已导出 ${rows} 条记录`);
+      if (truncated) message.warning(`已导出前 ${rows} 条记录（文件已截断，请用筛选缩小范围）`);
+      else message.success(`已导出 ${rows} 条记录`);
     } catch {
       // The http client has already shown why.
     } finally {

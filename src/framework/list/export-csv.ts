@@ -1,9 +1,9 @@
-import type { CrudFilter, CrudSort, DataProvider } from '@refinedev/core';
 import type { FieldDef } from '../declaration';
 import { formatCount, plainMoney, valueAsText } from '../fields/format';
+import { readPages, type PageSource } from './read-pages';
 
-const BATCH = 1000;
-const MAX_ROWS = 100_000;
+/** The most rows one export writes (a multiple of the page size readPages reads). */
+export const EXPORT_MAX_ROWS = 100_000;
 
 /** A cell a spreadsheet would read as a formula (or a DDE call) starts with one of these. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -37,23 +37,14 @@ export function csvValue(field: FieldDef, value: unknown, record: Record<string,
 
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** CSV text of the given columns over every row matching the filters (fetched page by page). */
-export async function exportCsv(p: {
-  dataProvider: DataProvider; resource: string; columns: [string, FieldDef][];
-  filters: CrudFilter[]; sorters: CrudSort[];
-}): Promise<{ csv: string; rows: number }> {
+/**
+ * CSV text of the given columns over every row matching the filters, fetched page by page until a
+ * short page, at most EXPORT_MAX_ROWS of them; `truncated` when more rows matched than were written.
+ */
+export async function exportCsv(p: PageSource & { columns: [string, FieldDef][] }): Promise<{ csv: string; rows: number; truncated: boolean }> {
   const lines = [p.columns.map(([, f]) => quote(csvHeader(f))).join(',')];
-  let rows = 0;
-  for (let page = 1; rows < MAX_ROWS; page += 1) {
-    const { data, total } = await p.dataProvider.getList({
-      resource: p.resource, pagination: { currentPage: page, pageSize: BATCH, mode: 'server' },
-      filters: p.filters, sorters: p.sorters,
-    });
-    for (const record of data as Record<string, unknown>[]) {
-      lines.push(p.columns.map(([name, f]) => quote(csvValue(f, record[name], record, name))).join(','));
-    }
-    rows += data.length;
-    if (data.length < BATCH || rows >= (total ?? 0)) break;
-  }
-  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows };
+  const { rows, truncated } = await readPages(p, EXPORT_MAX_ROWS, (records) => {
+    for (const record of records) lines.push(p.columns.map(([name, f]) => quote(csvValue(f, record[name], record, name))).join(','));
+  });
+  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows, truncated };
 }

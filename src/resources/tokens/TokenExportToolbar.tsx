@@ -5,30 +5,32 @@ import { FileTextOutlined } from '@ant-design/icons';
 import type { ToolbarActionProps } from '../../framework/registry';
 import { download } from '../../framework/download';
 import { dateIn } from '../../framework/time-zone';
+import { readPages } from '../../framework/list/read-pages';
 import { toCrudFilters } from '../../framework/list/url-state';
 import { api } from '../../providers/http';
 import { linkLine } from './clipboard';
 
 interface Link { identifier: string; url: string }
-interface Exported { list: Link[]; total: number }
+interface Exported { list: Link[]; total: number; truncated?: boolean }
 /** The filters /api/token/export understands; any other (user, number, time) is read through the list. */
 const EXPORTABLE = ['state', 'goods_id'];
-const PAGE = 1000;
+/** The most links one file holds, read either way: /api/token/export's own limit. */
+const MAX_LINKS = 50_000;
 const set = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.every((x) => x === '' || x == null));
 
 /** The ticked links, or all that match the state and product filters, as `identifier----link` lines in a .txt. */
 export default function TokenExportToolbar({ resource, def, label, filters, selected, total }: ToolbarActionProps) {
   const { message } = App.useApp();
   const dataProvider = useDataProvider()();
-  /** Every matching row, page by page, when the filters go beyond what the export call takes. */
-  const throughList = async (): Promise<Link[]> => {
-    const crud = toCrudFilters(def, filters);
-    const out: Link[] = [];
-    for (let page = 1; ; page += 1) {
-      const r = await dataProvider.getList({ resource, filters: crud, pagination: { currentPage: page, pageSize: PAGE, mode: 'server' } });
-      out.push(...(r.data as unknown as Link[]));
-      if (r.data.length < PAGE || out.length >= r.total) return out;
-    }
+  /**
+   * Every matching row, page by page until a short page (the list's total stops counting at its cap),
+   * when the filters go beyond what the export call takes.
+   */
+  const throughList = async (): Promise<Exported> => {
+    const list: Link[] = [];
+    const r = await readPages({ dataProvider, resource, filters: toCrudFilters(def, filters) }, MAX_LINKS,
+      (rows) => { list.push(...(rows as unknown as Link[])); });
+    return { list, total: list.length, truncated: r.truncated };
   };
   const [busy, setBusy] = useState(false);
   const picked = selected.length > 0;
@@ -40,11 +42,12 @@ export default function TokenExportToolbar({ resource, def, label, filters, sele
         ...(filters.goods_id ? { goods_id: filters.goods_id } : {}),
       };
       const plain = picked || Object.entries(filters).every(([k, v]) => !set(v) || EXPORTABLE.includes(k));
-      const r = plain ? await api.post<Exported>('/api/token/export', body) : { list: await throughList() };
+      const r = plain ? await api.post<Exported>('/api/token/export', body) : await throughList();
       if (!r.list.length) { message.warning('没有可导出的链接'); return; }
       // Windows line ends, so Notepad shows the lines.
       download(`API链接-${dateIn()}.txt`, `${r.list.map(linkLine).join('\r\n')}\r\n`, 'text/plain;charset=utf-8');
-      message.success(`已导出 ${r.list.length} 条链接`);
+      if (r.truncated) message.warning(`已导出前 ${r.list.length} 条链接（文件已截断，请用筛选缩小范围）`);
+      else message.success(`已导出 ${r.list.length} 条链接`);
     } catch {
       // Shown by the http client.
     } finally {

@@ -355,4 +355,21 @@ describe.each(dbKinds)('handler_api.php on %s', (kind) => {
     }
     expect(await balance(b)).toBe(before);
   });
+
+  it('a maxPrice far above the price buys, however large or however many decimals; below the price it still refuses', async () => {
+    const rich = await keyedCustomer(s, sup, 'buyer_rich', 100);
+    await smsGoods(s, sup, { title: 'Discord', service: 'ds', price: 1 }, Array.from({ length: 12 }, (_, i) => `8613700000${String(i + 1).padStart(3, '0')}`));
+    await unchanged(async () => {
+      for (const maxPrice of ['0.99', '0.999999999999', '0', '-99999999999', '9'.repeat(11) + 'x', '1e']) {
+        expectWord(await call(rich, { action: 'getNumber', service: 'ds', maxPrice }), 'WRONG_MAX_PRICE:1.00');
+      }
+    });
+    const huge = ['99999999999', '99999999999.99', '1.000000000001', '00000000000000001', '9'.repeat(40), `${'9'.repeat(30)}.${'9'.repeat(30)}`, '1e+20', '1.0E+20', '1e3'];
+    for (const maxPrice of huge) await bought(rich, { service: 'ds', maxPrice });
+    await bought(rich, { service: 'ds', max_price: '99999999999' });
+    expect(await balance(rich)).toBe(10_000 - (huge.length + 1) * 100);
+    const v2 = await call(rich, { action: 'getNumberV2', service: 'ds', maxPrice: '99999999999' });
+    expect(v2.status).toBe(200);
+    expect(JSON.parse(v2.body).activationCost).toBe(1);
+  });
 });
