@@ -35,6 +35,9 @@ declare module './platform/settings.js' {
     smtpHost: string;
     /** Largest mail the SMTP receiver takes, in bytes. */
     smtpMaxBytes: number;
+    /** SMTP connections at once (more get 421), and how long one may stay silent (ms). */
+    smtpMaxClients: number;
+    smtpIdleTimeoutMs: number;
     /** How long one call to an upstream provider may take (ms); past it the outcome is unknown. */
     upstreamTimeoutMs: number;
     /** How often links waiting for an upstream code are polled (getStatus), in ms. */
@@ -81,6 +84,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpPort: env.SMTP_PORT === '0' ? 0 : int(env.SMTP_PORT, 2525),
     smtpHost: env.SMTP_HOST || '0.0.0.0',
     smtpMaxBytes: int(env.SMTP_MAX_BYTES, 2 * 1024 * 1024),
+    smtpMaxClients: int(env.SMTP_MAX_CLIENTS, 100),
+    smtpIdleTimeoutMs: int(env.SMTP_IDLE_SECONDS, 30) * 1000,
   };
 }
 

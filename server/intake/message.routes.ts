@@ -34,7 +34,8 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/message/links', { config: { access: 'sup' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id']);
-    return ok(await assignableLinks(ctx, idOf(body.id)));
+    const states: Record<string, { label: string }> = resources.tokens.fields.state.options;
+    return ok((await assignableLinks(ctx, idOf(body.id))).map((l) => ({ ...l, state_label: states[l.state]?.label ?? l.state })));
   });
 
   app.post('/api/message/assign', { config: { access: 'sup' } }, async (request) => {

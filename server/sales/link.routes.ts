@@ -6,12 +6,18 @@ import { ok } from '../platform/http/envelope.js';
 import { validateFields } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
-import { refundLink } from './refund.js';
+import { isPreview, previewLinkRefund, refundLink } from './refund.js';
 import { renewalQuote, renewLink } from './renew.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
 const renewFields: Record<string, FieldDef> = { id: idField, days: { label: '续费天数', type: 'int', required: true, min: 1, max: 365 } };
-const refundFields: Record<string, FieldDef> = { id: idField, remark: { label: '退款备注', type: 'text', required: true, max: 255 } };
+const previewField: FieldDef = { label: '预览', type: 'bool' };
+const refundFields: Record<string, FieldDef> = {
+  id: idField, remark: { label: '退款备注', type: 'text', required: true, max: 255 },
+  // The amount the sup was shown: the refund is refused if it is no longer what would be paid back.
+  amount: { label: '退款金额', type: 'money', min: 0.01, max: 10_000_000 }, preview: previewField,
+};
+const refundPreviewFields: Record<string, FieldDef> = { id: idField, preview: previewField };
 
 /** A link's renewal (its quote and its payment) by its owner, and the sup's refund of a link. */
 export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -36,9 +42,16 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
       `续费成功，有效期至 ${formatTime(r.expiresAt, tz)}`);
   });
 
+  // `preview: true`: what the refund would pay back and to whom, nothing written (the dialog says it before the sup confirms).
   app.post('/api/token/refund', { config: { access: 'sup' } }, async (request) => {
+    if (isPreview(request.body)) {
+      const v = validateFields(refundPreviewFields, request.body, 'add', { tz });
+      const p = await previewLinkRefund(ctx, v.id as number);
+      return ok({ id: v.id, amount: toDollars(p.amount), user_id: p.userId, username: p.username, identifier: p.identifier });
+    }
     const v = validateFields(refundFields, request.body, 'add', { tz });
-    const r = await refundLink(ctx, v.id as number, { remark: v.remark as string });
+    const expect = v.amount === null ? undefined : v.amount as number;
+    const r = await refundLink(ctx, v.id as number, { remark: v.remark as string, expect });
     return ok({ id: v.id, amount: toDollars(r!.amount), balance: r!.balance === null ? null : toDollars(r!.balance) },
       `已退款 $${toDollars(r!.amount).toFixed(2)}，链接已停止接码`);
   });

@@ -9,7 +9,7 @@ import { formatTime } from '../platform/lib/time.js';
 import { linksOf } from '../links/links.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { buy, quote } from './buy.js';
-import { refundOrder } from './refund.js';
+import { isPreview, previewOrderRefund, refundOrder } from './refund.js';
 
 const purchaseFields: Record<string, FieldDef> = {
   goods_id: { label: '商品', type: 'ref', required: true },
@@ -19,7 +19,9 @@ const refundFields: Record<string, FieldDef> = {
   id: { label: '订单', type: 'ref', required: true },
   amount: { label: '退款金额', type: 'money', required: true, min: 0.01, max: 10_000_000 },
   remark: { label: '退款备注', type: 'text', required: true, max: 255 },
+  preview: { label: '预览', type: 'bool' },
 };
+const refundPreviewFields: Record<string, FieldDef> = { id: refundFields.id, amount: refundFields.amount, preview: refundFields.preview };
 
 /** Buying (customers), what a purchase would cost, and the sup's partial refund of an order. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -51,7 +53,16 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
     }, `购买成功，共 ${p.tokens.length} 个链接`);
   });
 
+  // `preview: true`: what refunding this amount would do and for whom, nothing written (shown before the sup confirms).
   app.post('/api/order/refund', { config: { access: 'sup' } }, async (request) => {
+    if (isPreview(request.body)) {
+      const v = validateFields(refundPreviewFields, request.body, 'add', { tz });
+      const p = await previewOrderRefund(ctx, v.id as number, v.amount as number);
+      return ok({
+        id: v.id, amount: toDollars(p.amount), refunded: toDollars(p.refunded), left: toDollars(p.left), state: p.state,
+        user_id: p.userId, username: p.username, stops_links: p.stopsLinks,
+      });
+    }
     const v = validateFields(refundFields, request.body, 'add', { tz });
     const r = await refundOrder(ctx, v.id as number, v.amount as number, v.remark as string);
     return ok({ refunded: toDollars(r.refunded), left: toDollars(r.left), state: r.state, balance: toDollars(r.balance) },

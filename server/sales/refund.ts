@@ -8,6 +8,14 @@ import { LIVE } from '../links/states.js';
 
 type Trx = Kysely<DB>;
 
+/** A refund route's body asking for its preview (`preview: true`) rather than the refund. */
+export function isPreview(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { preview } = body as Record<string, unknown>;
+  // Any true value the field accepts, so a preview asked as 1 never becomes a refund.
+  return preview === true || preview === 1;
+}
+
 /** An order's row, locked for the rest of the transaction on PostgreSQL (SQLite writes run alone). */
 async function lockOrder(trx: Trx, ctx: Ctx, id: number) {
   let q = trx.selectFrom('orders').selectAll().where('id', '=', id);
@@ -43,16 +51,26 @@ async function afterSale(trx: Trx, ctx: Ctx, tokenIds: number[]) {
     .where('token_id', 'in', tokenIds).where('state', 'in', ['sold', 'expired']).execute();
 }
 
+/**
+ * An order after `cents` more are refunded, or the reason it cannot be: the refund (when its
+ * conditional update refuses) and its preview both ask here, so they say the same.
+ */
+function orderAfterRefund(order: { amount: number | string; refunded: number | string } | undefined, cents: number) {
+  if (!order) throw fail.notFound('订单不存在');
+  const left = Number(order.amount) - Number(order.refunded);
+  if (left <= 0) throw fail.conflict('该订单已全额退款');
+  if (cents > left) throw fail.conflict(`退款金额超过可退金额，最多可退 $${toDollars(left).toFixed(2)}`);
+  const refunded = Number(order.refunded) + cents;
+  return { refunded, left: left - cents, state: refunded >= Number(order.amount) ? 'refunded' : 'partial' };
+}
+
 /** Part (or all) of an order, by the sup, with a remark: a refund ledger row and the order's refunded amount. */
 export async function refundOrder(ctx: Ctx, orderId: number, cents: number, remark: string) {
   return ctx.db.transaction().execute(async (trx) => {
     const order = await addRefund(trx, ctx, orderId, cents);
     if (!order) {
-      const found = await trx.selectFrom('orders').select(['amount', 'refunded']).where('id', '=', orderId).executeTakeFirst();
-      if (!found) throw fail.notFound('订单不存在');
-      const left = Number(found.amount) - Number(found.refunded);
-      if (left <= 0) throw fail.conflict('该订单已全额退款');
-      throw fail.conflict(`退款金额超过可退金额，最多可退 $${toDollars(left).toFixed(2)}`);
+      orderAfterRefund(await trx.selectFrom('orders').select(['amount', 'refunded']).where('id', '=', orderId).executeTakeFirst(), cents);
+      throw fail.conflict('退款失败，请刷新后重试');
     }
     const { after } = await changeBalance(trx, {
       userId: Number(order.user_id), amount: cents, type: 'refund', refType: 'order', refId: orderId, remark, now: ctx.now(),
@@ -61,15 +79,60 @@ export async function refundOrder(ctx: Ctx, orderId: number, cents: number, rema
   });
 }
 
+/** What refunding `cents` of an order would do, read only: who gets it, what is left, whether its links stop. */
+export async function previewOrderRefund(ctx: Ctx, orderId: number, cents: number) {
+  const order = await ctx.db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.amount', 'o.refunded', 'o.type', 'o.user_id', 'u.username']).where('o.id', '=', orderId).executeTakeFirst();
+  const after = orderAfterRefund(order, cents);
+  return { amount: cents, ...after, userId: Number(order!.user_id), username: order!.username, stopsLinks: after.state === 'refunded' && order!.type === 'buy' };
+}
+
+/** Link states a whole-link refund accepts. */
+const REFUNDABLE = [...LIVE, 'expired'];
+
+/**
+ * What refunding a whole link pays back, per order: its share of the purchase (the unit price, or
+ * what is left of the order when less) and what is left of every renewal paid for it. The refund
+ * (`lock`: under its transaction's row locks) and its preview both count here, so they agree.
+ */
+async function linkRefundParts(db: Trx, ctx: Ctx, tokenId: number, orderId: number, lock: boolean) {
+  const read = (id: number) => (lock ? lockOrder(db, ctx, id) : db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+  const left = (o: { amount: number | string; refunded: number | string }) => Number(o.amount) - Number(o.refunded);
+  const parts: { orderId: number; cents: number }[] = [];
+  const purchase = await read(orderId);
+  const share = purchase ? Math.min(Number(purchase.unit_price), left(purchase)) : 0;
+  if (share > 0) parts.push({ orderId, cents: share });
+  const renewals = await db.selectFrom('orders').select('id').where('token_id', '=', tokenId).where('type', '=', 'augment').orderBy('id').execute();
+  for (const { id } of renewals) {
+    const renewal = await read(Number(id));
+    const rest = renewal ? left(renewal) : 0;
+    if (rest > 0) parts.push({ orderId: Number(id), cents: rest });
+  }
+  return parts;
+}
+
+/** What refunding a whole link would pay back and to whom, read only; refused as the refund would be. */
+export async function previewLinkRefund(ctx: Ctx, tokenId: number) {
+  const token = await ctx.db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.state', 't.order_id', 't.identifier', 't.user_id', 'u.username']).where('t.id', '=', tokenId).executeTakeFirst();
+  if (!token) throw fail.notFound('链接不存在');
+  if (!REFUNDABLE.includes(token.state)) throw fail.conflict('该链接已退款或已撤销');
+  const parts = await linkRefundParts(ctx.db, ctx, tokenId, Number(token.order_id), false);
+  const amount = parts.reduce((sum, p) => sum + p.cents, 0);
+  if (!amount) throw fail.conflict('该链接的款项已全部退还');
+  return { amount, userId: Number(token.user_id), username: token.username, identifier: token.identifier };
+}
+
 /**
  * A whole link: its share of the purchase (the unit price, or what is left of the order when less)
  * and every renewal paid for it, back to the owner in one ledger row; the link ends as refunded and
  * its number goes to after-sale. `auto` is the sweep's refund of a link that never received a
  * code: it only acts while that is still true, and answers null when it is not (nothing done).
  * `noCode` is a customer's cancel through the SMS-Activate protocol: the same condition on the code
- * (whatever arrives meanwhile), on a live link, at any time.
+ * (whatever arrives meanwhile), on a live link, at any time. `expect` is the amount the sup was
+ * shown (its preview): a different amount now refuses the refund, nothing done.
  */
-export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean }) {
+export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean; expect?: number }) {
   const known = await ctx.db.selectFrom('tokens').select('order_id').where('id', '=', tokenId).executeTakeFirst();
   if (!known) throw fail.notFound('链接不存在');
   return ctx.db.transaction().execute(async (trx) => {
@@ -80,7 +143,7 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
     let claim = trx.updateTable('tokens').set({ state: 'refunded' }).where('id', '=', tokenId);
     claim = opts.auto
       ? claim.where('state', 'in', ['active', 'expired']).where('code_count', '=', 0).where('refund_at', '<=', now)
-      : claim.where('state', 'in', [...LIVE, 'expired']);
+      : claim.where('state', 'in', REFUNDABLE);
     if (opts.noCode) claim = claim.where('code_count', '=', 0).where('state', 'in', LIVE).where('expires_at', '>', now);
     const token = await claim.returning(['id', 'user_id', 'order_id']).executeTakeFirst();
     if (!token) {
@@ -88,16 +151,13 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
       throw fail.conflict('该链接已退款或已撤销');
     }
     let total = 0;
-    const purchase = await lockOrder(trx, ctx, Number(token.order_id));
-    const share = purchase ? Math.min(Number(purchase.unit_price), Number(purchase.amount) - Number(purchase.refunded)) : 0;
-    if (share > 0 && await addRefund(trx, ctx, Number(token.order_id), share)) total += share;
-    const renewals = await trx.selectFrom('orders').select('id').where('token_id', '=', tokenId).where('type', '=', 'augment').orderBy('id').execute();
-    for (const { id } of renewals) {
-      const renewal = await lockOrder(trx, ctx, Number(id));
-      const left = renewal ? Number(renewal.amount) - Number(renewal.refunded) : 0;
-      if (left > 0 && await addRefund(trx, ctx, Number(id), left)) total += left;
+    for (const part of await linkRefundParts(trx, ctx, tokenId, Number(token.order_id), true)) {
+      if (await addRefund(trx, ctx, part.orderId, part.cents)) total += part.cents;
     }
     if (!total && !opts.auto && !opts.noCode) throw fail.conflict('该链接的款项已全部退还');
+    if (opts.expect !== undefined && total !== opts.expect) {
+      throw fail.conflict(`退款金额已变为 $${toDollars(total).toFixed(2)}，请关闭后重新确认`);
+    }
     await afterSale(trx, ctx, [tokenId]);
     let balance: number | null = null;
     if (total) {

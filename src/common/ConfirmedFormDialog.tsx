@@ -20,8 +20,8 @@ export function ConfirmedFormDialog<T>({
   facts: DescriptionsProps['items'];
   factColumns?: DescriptionsProps['column'];
   initialValues?: Partial<T>;
-  /** What the confirmation says about these values. */
-  confirm(values: T): Confirmation;
+  /** What the confirmation says about these values (it may ask the server first; a refusal stops there). */
+  confirm(values: T): Confirmation | Promise<Confirmation>;
   send(values: T): Promise<unknown>;
   success: string;
   onClose(): void;
@@ -38,7 +38,9 @@ export function ConfirmedFormDialog<T>({
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const { danger, ...said } = confirm(values);
+    const confirmation = await Promise.resolve(confirm(values)).catch(() => null);
+    if (!confirmation) return;
+    const { danger, ...said } = confirmation;
     modal.confirm({
       ...said, cancelText: '取消', ...(danger ? { okButtonProps: { danger: true } } : {}),
       onOk: () => save(values),

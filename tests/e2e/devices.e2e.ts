@@ -33,6 +33,9 @@ describe('devices in the browser', () => {
       const webhook = (await page.getByTestId('device-webhook-url').innerText()).trim();
       expect(secret).toMatch(/^[A-Za-z0-9]{32}$/);
       expect(webhook).toMatch(new RegExp(`^${server.url}/api/ingest/sms/[A-Za-z0-9_-]{22}$`));
+      // The test server is on 127.0.0.1 with no PUBLIC_URL: a phone could never reach it, and the dialog says so.
+      expect(await page.getByTestId('device-url-unreachable').innerText()).toContain('PUBLIC_URL');
+      expect(await page.locator('.device-setup').innerText()).toContain('转发规则');
       await settle(page);
       await shot(page, 'device-1280-created');
       expect(await sms(webhook, secret, '【Telegram】验证码 482913，请勿泄露')).toBe(200);
@@ -44,7 +47,7 @@ describe('devices in the browser', () => {
       await settle(page);
       await shot(page, 'device-1280-list');
       // The declared action first, 删除 last (behind 更多 here).
-      await expect.poll(() => rowActionLabels(page, row)).toEqual(['重置密钥', '查看', '编辑', '删除']);
+      await expect.poll(() => rowActionLabels(page, row)).toEqual(['绑定号码', '重置密钥', '查看', '编辑', '删除']);
       await row.getByRole('button', { name: /更多/ }).click();
       await openRowMenu(page).waitFor();
       await shot(page, 'device-1280-more');

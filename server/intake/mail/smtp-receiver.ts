@@ -1,7 +1,7 @@
 /**
- * The SMTP receiver for mail products: accepts mail only for addresses a callback accepts (the
- * stock of mail products), refusing others at RCPT time with 550 so the sender learns at once and
- * nothing is stored; limits size; parses with mailparser and hands each message to a callback.
+ * The SMTP receiver for mail products: accepts mail only for addresses a callback accepts (those of
+ * the domains we serve), refusing others at RCPT time with 550; limits size, clients and idle
+ * time; parses with mailparser and hands each message, raw bytes included, to a callback.
  *
  * AUTH is off unless TLS is configured and an `onAuth` is given: a receiving server needs no login,
  * and a login over plain text would expose passwords. STARTTLS is offered only with our own
@@ -26,6 +26,8 @@ export interface InboundMail {
   text: string;
   messageId: string | null;
   receivedAt: number;
+  /** The message as received (for DKIM, which signs the bytes). */
+  raw: Buffer;
 }
 
 export interface SmtpReceiverOptions {
@@ -37,6 +39,10 @@ export interface SmtpReceiverOptions {
   maxBytes?: number;
   /** Most recipients per message; default 50. */
   maxRecipients?: number;
+  /** Most connections at once; the next ones get 421 and go. Default 100. */
+  maxClients?: number;
+  /** A connection silent this long (while it owes us a command) gets 421 and is closed; default 30 s. */
+  idleTimeoutMs?: number;
   /** The name in the greeting; default the machine's host name. */
   name?: string;
   tls?: { key: string | Buffer; cert: string | Buffer };
@@ -53,6 +59,8 @@ export interface SmtpReceiver {
 }
 
 export const DEFAULT_MAX_MAIL_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_CLIENTS = 100;
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
@@ -78,8 +86,8 @@ export function mailText(mail: Pick<InboundMail, 'subject' | 'text'>): string {
 /**
  * smtp-server holds every new connection 100 ms before its greeting, to catch clients that talk
  * before it (a public mail exchanger's defence against spam bots), and has no option for it: that
- * was most of a code mail's way in. This receiver takes mail only for mailboxes in stock and refuses
- * the rest at RCPT, so the greeting goes at once. The rest is smtp-server's own connect() and its
+ * was most of a code mail's way in. This receiver takes mail only for the domains it serves and
+ * refuses the rest at RCPT, so the greeting goes at once. The rest is smtp-server's own connect() and its
  * connection's init() (the client limit included) as of 3.21, whose internals this calls: package.json
  * keeps smtp-server to 3.21.x, and tests/api/intake/mail.test.ts runs real SMTP sessions through it.
  */
@@ -114,6 +122,8 @@ export function createSmtpReceiver(opts: SmtpReceiverOptions): SmtpReceiver {
     logger: false,
     disableReverseLookup: true,
     closeTimeout: 5000,
+    maxClients: opts.maxClients ?? DEFAULT_MAX_CLIENTS,
+    socketTimeout: opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
 
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= maxRecipients) return callback(smtpError(452, '4.5.3 Too many recipients'));
@@ -121,7 +131,7 @@ export function createSmtpReceiver(opts: SmtpReceiverOptions): SmtpReceiver {
       Promise.resolve()
         .then(() => opts.accepts(addr))
         .then(
-          (ok) => callback(ok ? undefined : smtpError(550, `5.1.1 <${addr}>: Recipient address rejected: no such mailbox`)),
+          (ok) => callback(ok ? undefined : smtpError(550, `5.7.1 <${addr}>: Relay access denied`)),
           (err) => {
             opts.onError?.(err);
             callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
@@ -165,6 +175,7 @@ export function createSmtpReceiver(opts: SmtpReceiverOptions): SmtpReceiver {
       text: bodyText(parsed),
       messageId: parsed.messageId ?? null,
       receivedAt: now(),
+      raw,
     });
   }
 

@@ -2,12 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Empty, Modal, Radio, Space, Spin, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
-import { links as linkResources } from '../links';
 
-const states: Record<string, { label: string }> = linkResources.tokens.fields.state.options;
-const stateLabel = (state: string) => states[state]?.label ?? state;
-
-interface Candidate { id: number; identifier: string; state: string; username: string; title: string; early: boolean }
+interface Candidate { id: number; identifier: string; state_label: string; username: string; title: string; early: boolean }
 
 /**
  * The links that still receive on the message's number, each with its customer and product; the sup
@@ -57,7 +53,7 @@ export default function MessageAssignDialog({ record, onDone, onClose }: RowActi
           <Space direction="vertical" style={{ width: '100%' }}>
             {links.map((l) => (
               <Radio key={l.id} value={l.id} aria-label={`链接 #${l.id}`}>
-                #{l.id} {l.username} · {l.title} · {stateLabel(l.state)}
+                #{l.id} {l.username} · {l.title} · {l.state_label}
                 {l.early && <Typography.Text type="warning">（在消息之后启用）</Typography.Text>}
               </Radio>
             ))}

@@ -1,14 +1,43 @@
 /**
  * Mail products: real SMTP sessions sent with nodemailer to the app's receiver (started as
- * server/main.ts starts it, on a free port). Mailboxes in stock are taken, other recipients refused
- * at RCPT, big mails refused, and a code mail becomes readable through the link.
+ * server/main.ts starts it, on a free port). Every address of a served domain is taken at RCPT (what
+ * is not in stock is dropped after DATA), other domains refused, big mails refused, a code mail
+ * becomes readable through the link, sender rules need the sender's DKIM (checked against a local
+ * DNS stand-in), and connections over the cap are refused.
  */
-import nodemailer from 'nodemailer';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { addGoods, buyOk, credit, importLines } from '../../helpers/commerce.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 import type { FastifyInstance } from 'fastify';
+
+/** A DKIM key pair and its DNS TXT record (`v=DKIM1; k=rsa; p=…`). */
+function dkimKey() {
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    txt: `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+  };
+}
+
+const google = dkimKey();
+const forger = dkimKey();
+/** The DNS the receiver asks for DKIM keys: google.com's selector and the forger's own domain, nothing else. */
+const dnsRecords: Record<string, string> = {
+  'sel1._domainkey.google.com': google.txt,
+  'fake._domainkey.evil.test': forger.txt,
+};
+let dnsQueries: string[] = [];
+async function localDns(name: string, rrtype: string): Promise<string[][]> {
+  dnsQueries.push(`${rrtype} ${name}`);
+  if (name === 'down._domainkey.google.com') throw Object.assign(new Error(`queryTxt ESERVFAIL ${name}`), { code: 'ESERVFAIL' });
+  const txt = rrtype === 'TXT' ? dnsRecords[name.toLowerCase()] : undefined;
+  if (!txt) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  return [[txt]];
+}
 
 describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
   let s: TestServer;
@@ -19,7 +48,7 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind);
-    mailApp = await buildApp({ settings: { ...s.settings, smtpMaxBytes: 64 * 1024 }, database: s.database, now: s.clock.now, logger: false, smtp: { port: 0, host: '127.0.0.1' } });
+    mailApp = await buildApp({ settings: { ...s.settings, smtpMaxBytes: 64 * 1024 }, database: s.database, now: s.clock.now, logger: false, smtp: { port: 0, host: '127.0.0.1', dkimResolver: localDns } });
     await mailApp.ready();
     transport = nodemailer.createTransport({ host: '127.0.0.1', port: mailApp.smtpPort!, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } });
     sup = await s.login(SUP.username, SUP.password);
@@ -48,16 +77,93 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     expect(inbox.data.list[0]).toMatchObject({ source: 'mail', sender: 'noreply@discord.com', recipient: link.identifier.toLowerCase(), matched: true });
   });
 
-  it('a recipient that is not a mailbox in stock is refused at RCPT, and nothing is stored', async () => {
+  it('every address of a served domain gets the same 250 at RCPT; only other domains get 550', async () => {
+    const lines = await smtpDialogue(mailApp.smtpPort!, [
+      'EHLO client.test', 'MAIL FROM:<a@b.com>',
+      'RCPT TO:<box-two@mail.example.com>', 'RCPT TO:<stranger@mail.example.com>', 'RCPT TO:<Someone@MAIL.example.com>',
+      'RCPT TO:<box-two@not-ours.example.org>', 'QUIT',
+    ]);
+    const rcpt = lines.slice(-5, -1);
+    expect(rcpt.slice(0, 3)).toEqual(Array(3).fill('250 Accepted'));
+    expect(rcpt[3]).toMatch(/^550 /);
+  });
+
+  it('mail for an address of a served domain that is not in stock is dropped after DATA, stored nowhere', async () => {
     const before = (await s.post('/api/message/data', {}, sup)).data.total;
-    await expect(transport.sendMail({ from: 'a@b.com', to: 'stranger@mail.example.com', subject: 'x', text: 'code 123456' }))
-      .rejects.toMatchObject({ responseCode: 550 });
+    const lone = await transport.sendMail({ from: 'a@b.com', to: 'stranger@mail.example.com', subject: 'x', text: 'code 123456' });
+    expect(lone.accepted).toEqual(['stranger@mail.example.com']);
+    expect((await s.post('/api/message/data', {}, sup)).data.total).toBe(before);
+
     const mixed = await transport.sendMail({ from: 'a@b.com', to: ['stranger@mail.example.com', 'box-two@mail.example.com'], subject: 'Code', text: 'Your code: 5521' });
-    expect(mixed.accepted).toEqual(['box-two@mail.example.com']);
-    expect(mixed.rejected).toEqual(['stranger@mail.example.com']);
+    expect(mixed.accepted).toEqual(['stranger@mail.example.com', 'box-two@mail.example.com']);
+    expect(mixed.rejected).toEqual([]);
     const after = await s.post('/api/message/data', {}, sup);
     expect(after.data.total).toBe(before + 1);
     expect(after.data.list[0]).toMatchObject({ recipient: 'box-two@mail.example.com', code: '5521', matched: false });
+    expect(after.data.list.map((m: { recipient: string }) => m.recipient)).not.toContain('stranger@mail.example.com');
+  });
+
+  it('a sender rule is met only by mail that the sender\'s domain signed (DKIM)', async () => {
+    const customer = await s.addCustomer(sup, 'gmail_buyer');
+    await credit(s, sup, customer.id, 10);
+    const goods = await addGoods(s, sup, { title: 'Google 邮箱', channel: 'mail', service: 'go', match_sender: 'google.com' });
+    await importLines(s, sup, goods, ['g-box@inbox.example.net']);
+    const [gLink] = (await buyOk(s, customer.token, goods)).tokens;
+    s.clock.advance(1000);
+    const send = (mail: SendMailOptions) => transport.sendMail({ to: gLink.identifier, subject: 'Google verification code', ...mail });
+    const newest = async () => (await s.post('/api/message/data', { source: 'mail' }, sup)).data.list[0];
+
+    // A forged From without a signature, with a signature google.com's key does not verify, and
+    // signed by the forger's own domain that merely contains "google.com": none reaches the link.
+    dnsQueries = [];
+    await send({ from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 111111' });
+    expect(await newest()).toMatchObject({ recipient: 'g-box@inbox.example.net', code: '111111', matched: false });
+    await send({
+      from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 222222',
+      dkim: { domainName: 'google.com', keySelector: 'sel1', privateKey: forger.privateKey },
+    });
+    expect(await newest()).toMatchObject({ code: '222222', matched: false });
+    expect(dnsQueries).toContain('TXT sel1._domainkey.google.com');
+    await send({
+      from: 'Google <no-reply@google.com.evil.test>', text: 'Your Google verification code is 333333',
+      dkim: { domainName: 'evil.test', keySelector: 'fake', privateKey: forger.privateKey },
+    });
+    expect(await newest()).toMatchObject({ code: '333333', matched: false });
+    expect((await s.get(`/api/code/${gLink.token}`)).data).toMatchObject({ code: null });
+
+    // google.com's key cannot be fetched (a DNS failure): 451, the sending server tries again later.
+    const stored = (await s.post('/api/message/data', {}, sup)).data.total;
+    await expect(send({
+      from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 444444',
+      dkim: { domainName: 'google.com', keySelector: 'down', privateKey: google.privateKey },
+    })).rejects.toMatchObject({ responseCode: 451 });
+    expect((await s.post('/api/message/data', {}, sup)).data.total).toBe(stored);
+
+    // Signed by google.com (a parent of the From domain): the link gets the code, and the sender shows.
+    await send({
+      from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 482913',
+      dkim: { domainName: 'google.com', keySelector: 'sel1', privateKey: google.privateKey },
+    });
+    expect(await newest()).toMatchObject({ code: '482913', matched: true, sender: 'no-reply@accounts.google.com' });
+    expect((await s.get(`/api/code/${gLink.token}`)).data).toMatchObject({ code: '482913' });
+  });
+
+  it('connections over SMTP_MAX_CLIENTS are refused with 421 while the first ones still work', async () => {
+    const capped = await buildApp({ settings: { ...s.settings, smtpMaxClients: 2 }, database: s.database, now: s.clock.now, logger: false, smtp: { port: 0, host: '127.0.0.1' } });
+    await capped.ready();
+    try {
+      const port = capped.smtpPort!;
+      const first = await Promise.all([greeting(port), greeting(port)]);
+      const extra = await greeting(port);
+      expect(first.map((c) => c.line)).toEqual([expect.stringMatching(/^220 /), expect.stringMatching(/^220 /)]);
+      expect(extra.line).toMatch(/^421 /);
+      extra.socket.destroy();
+      first[0].socket.write('EHLO client.test\r\n');
+      expect(await nextReply(first[0].socket)).toMatch(/^250 /);
+      for (const c of first) c.socket.destroy();
+    } finally {
+      await capped.close();
+    }
   });
 
   it('a mail over the size limit is refused', async () => {
@@ -80,3 +186,49 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     expect((await s.post('/api/message/data', {}, sup)).data.total).toBe(before + 1);
   });
 });
+
+/** Sends SMTP commands one at a time (each after the previous reply) and collects every reply line. */
+function smtpDialogue(port: number, commands: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const lines: string[] = [];
+    let buffer = '';
+    let next = 0;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      let i;
+      while ((i = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        lines.push(line);
+        if (/^\d{3} /.test(line) && next < commands.length) socket.write(`${commands[next++]}\r\n`);
+      }
+    });
+    socket.on('close', () => resolve(lines));
+    socket.on('error', reject);
+  });
+}
+
+/** The last line of the next complete SMTP reply on a socket. */
+function nextReply(socket: net.Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const last = buffer.split('\r\n').find((l) => /^\d{3} /.test(l));
+      if (last) {
+        socket.off('data', onData);
+        resolve(last);
+      }
+    };
+    socket.on('data', onData);
+  });
+}
+
+/** Opens a connection and waits for the server's first reply (its greeting, or a refusal). */
+async function greeting(port: number): Promise<{ socket: net.Socket; line: string }> {
+  const socket = net.connect(port, '127.0.0.1');
+  const line = await nextReply(socket);
+  return { socket, line };
+}

@@ -89,6 +89,7 @@ const S = '$stock';
 const DV = '$device';
 const DK = '$ingestKey';
 const DOFF = '$offKey';
+const MSG = '$message';
 
 /** The SMS webhook answers refusals in its HTTP status too; a body that holds no signature is 401. */
 const INGEST = 'POST /api/ingest/sms/:key';
@@ -354,6 +355,15 @@ function intakeCases(): Case[] {
       { recipient: 'a', text: 'x'.repeat(5001) }, { recipient: 'a', text: 'x', code: '123456' }, { recipient: 'a', text: 'x', source: 'sms' },
       { recipient: 'a', text: 'x', token_id: 1 }, { recipient: 'a', text: 'x', sender: ['x'] }, { recipient: 'x'.repeat(129), text: 'x' },
     ].map((body) => ({ route: 'POST /api/message/add', what: JSON.stringify(body).slice(0, 70), body })),
+    ...[
+      {}, { id: DV }, { id: DV, text: 5 }, { id: DV, text: ' \n ' }, { id: DV, text: 'a@b.co' }, { id: 'x', text: '+8613800000000' },
+      { id: DV, text: '+8613800000000', device: 1 }, { id: 999_999, text: '+8613800000000', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/device/bind', what: JSON.stringify(body), body, code })),
+    ...[{}, { id: 'x' }, { id: 999_999, code: 404 }, { id: MSG, more: 1 }, { id: MSG, code: 400 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/message/links', what: JSON.stringify(body), body, code })),
+    ...[
+      {}, { id: MSG }, { id: MSG, token_id: 'x' }, { id: 999_999, token_id: 1, code: 404 }, { id: MSG, token_id: 1, extra: 1 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/message/assign', what: JSON.stringify(body), body, code })),
     ...detailCases('GET /api/message/detail'),
     ...listCases('POST /api/message/data', { source: 'fax', matched: 'yes', device_id: 'x', reason: 'x' }),
   ];
@@ -430,7 +440,9 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     const off = await s.post('/api/device/add', { name: '停用机', enabled: false }, sup);
     rows[DOFF] = new URL(off.data.webhook_url).pathname.split('/').pop()!;
     // A message in the inbox.
-    expect((await s.post('/api/message/add', { recipient: '+8613800000000', text: '你好' }, sup)).code).toBe(200);
+    const added = await s.post('/api/message/add', { recipient: '+8613800000000', text: '你好' }, sup);
+    expect(added.code).toBe(200);
+    rows[MSG] = added.data.id;
     rows[P] = (await s.post('/api/provider/add', { name: '已有上游', base_url: 'http://127.0.0.1:9/', api_key: 'k' }, sup)).data.id;
     expect((await s.post('/api/goods/add', { title: '上游商品', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, source: 'upstream', provider_id: rows[P] }, sup)).code).toBe(200);
   });
@@ -457,9 +469,11 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     expect(await s.snapshot()).toBe(before);
   }
 
-  // Stock import takes up to 16 MB (50,000 lines): its oversized body is over that.
+  // Stock import takes up to 16 MB (50,000 lines), binding numbers 2 MB: their oversized bodies are over that.
   const oversized = (route: string, c: Omit<Case, 'route'>) => (route === 'POST /api/stock/import' && c.code === 413
-    ? { ...c, what: 'an oversized body (over 16 MB)', raw: JSON.stringify({ goods_id: 1, text: 'x'.repeat(17 * 1024 * 1024) }) } : c);
+    ? { ...c, what: 'an oversized body (over 16 MB)', raw: JSON.stringify({ goods_id: 1, text: 'x'.repeat(17 * 1024 * 1024) }) }
+    : route === 'POST /api/device/bind' && c.code === 413
+      ? { ...c, what: 'an oversized body (over 2 MB)', raw: JSON.stringify({ id: 1, text: 'x'.repeat(2 * 1024 * 1024 + 10) }) } : c);
   const general = postRoutes.flatMap((r) => everywhere.map((c) => ({ ...(key(r) === INGEST ? ingestGeneral(c) : oversized(key(r), c)), route: key(r) })));
   it.each(general.map((c) => [c.route, c.what, c] as const))('%s with %s', async (_r, _w, c) => expectRefused(c));
 

@@ -22,8 +22,8 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
   const upstream = {} as Record<'provider' | 'spareProvider', number>;
   /** Rows of the business, most of them the other customer's. */
   const shop = {} as Record<'group' | 'spareGroup' | 'discount' | 'spareDiscount' | 'goods' | 'spareGoods' | 'stockDel' | 'stockOff' | 'stockOn' | 'orderA' | 'orderB', number>
-    & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string } }
-    & Partial<Record<'device' | 'spareDevice' | 'message', number>>;
+    & { tokenA: { id: number; token: string }; tokenB: { id: number; token: string }; tokenC: { id: number; identifier: string } }
+    & Partial<Record<'device' | 'spareDevice' | 'message' | 'unassigned' | 'unlooked', number>>;
 
   /** A call each sup route would accept from a sup: the refusal must be about the role alone. */
   const valid = (): Record<string, { query?: string; body?: unknown }> => ({
@@ -74,6 +74,9 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     'POST /api/device/del': { body: { ids: [shop.spareDevice] } },
     'POST /api/device/secret': { body: { id: shop.device } },
     'GET /api/device/silent': {},
+    'POST /api/device/bind': { body: { id: shop.device, text: shop.tokenC.identifier } },
+    'POST /api/message/links': { body: { id: shop.unlooked } },
+    'POST /api/message/assign': { body: { id: shop.unassigned, token_id: shop.tokenC.id } },
     'POST /api/message/data': { body: {} },
     'GET /api/message/detail': { query: `?id=${shop.message}` },
     'POST /api/message/add': { body: { recipient: '+8613800000000', text: '验证码 135790' } },
@@ -111,6 +114,7 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     [shop.orderA, shop.orderB, shop.tokenA, shop.tokenB] = [a.order_id, b.order_id, a.tokens[0], b.tokens[0]];
     expect((await deliver(s, a.tokens[0].identifier, '验证码 246810 请勿泄露')).tokenIds).toEqual([a.tokens[0].id]);
     await s.post('/api/token/reset', { id: shop.tokenA.id }, other.token);
+    shop.tokenC = (await buyOk(s, other.token, shop.goods)).tokens[0];
     const available = await s.database.db.selectFrom('stock_items').select('id').where('state', '=', 'available').orderBy('id').execute();
     [shop.stockDel, shop.stockOff, shop.stockOn] = available.map((r) => Number(r.id));
     expect((await s.post('/api/stock/disable', { ids: [shop.stockOn] }, supToken)).data.changed).toBe(1);
@@ -118,6 +122,9 @@ describe.each(dbKinds)('refusals on %s', (kind) => {
     shop.device = (await s.post('/api/device/add', { name: '一号机' }, supToken)).data.id;
     shop.spareDevice = (await s.post('/api/device/add', { name: '待删除' }, supToken)).data.id;
     shop.message = Number((await s.database.db.selectFrom('messages').select('id').executeTakeFirstOrThrow()).id);
+    // Codes that reached no link, for the sup to look at and assign to a third link (the others are refunded above).
+    shop.unassigned = (await deliver(s, shop.tokenC.identifier, '验证码 135791', { refusal: '等待分配' })).messageId;
+    shop.unlooked = (await deliver(s, shop.tokenC.identifier, '验证码 135792', { refusal: '等待分配' })).messageId;
     fake = await startFakeSmsActivate();
     upstream.provider = (await s.post('/api/provider/add', { name: '上游A', base_url: fake.url, api_key: fake.apiKey }, supToken)).data.id;
     upstream.spareProvider = (await s.post('/api/provider/add', { name: '上游B', base_url: fake.url, api_key: fake.apiKey }, supToken)).data.id;

@@ -65,6 +65,9 @@ const domain: RouteInfo[] = [
   // code intake
   { method: 'POST', path: '/api/device/secret', access: 'sup' },
   { method: 'GET', path: '/api/device/silent', access: 'sup' },
+  { method: 'POST', path: '/api/device/bind', access: 'sup' },
+  { method: 'POST', path: '/api/message/links', access: 'sup' },
+  { method: 'POST', path: '/api/message/assign', access: 'sup' },
   { method: 'GET', path: '/api/ingest/sms/:key', access: 'public' },
   { method: 'POST', path: '/api/ingest/sms/:key', access: 'public' },
   // upstream providers

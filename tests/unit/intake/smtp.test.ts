@@ -3,7 +3,7 @@ import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractCode } from '../../../server/codes/extract.js';
-import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from '../../../server/intake/mail/smtp-receiver.js';
+import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver, type SmtpReceiverOptions } from '../../../server/intake/mail/smtp-receiver.js';
 
 const MAILBOXES = new Set(['tg-0001@mail.example.com', 'tg-0002@mail.example.com']);
 const NOW = Date.UTC(2024, 5, 1, 4, 30, 0);
@@ -14,7 +14,7 @@ let mails: InboundMail[] = [];
 let failAccepts = false;
 let failOnMail = false;
 
-async function start(maxBytes?: number) {
+async function start(more: Partial<SmtpReceiverOptions> = {}) {
   receiver = createSmtpReceiver({
     accepts: (address) => {
       if (failAccepts) throw new Error('database down');
@@ -24,9 +24,9 @@ async function start(maxBytes?: number) {
       if (failOnMail) throw new Error('database down');
       mails.push(mail);
     },
-    maxBytes,
     name: 'mx.test',
     now: () => NOW,
+    ...more,
   });
   port = await receiver.listen(0, '127.0.0.1');
 }
@@ -56,8 +56,9 @@ describe('SMTP receiver', () => {
     expect(mails).toEqual([{
       recipients: ['tg-0001@mail.example.com'], sender: 'noreply@telegram.org', envelopeFrom: 'bounce-7731@mailer.telegram.org',
       subject: 'Your login code', text: 'Your login code: 52741\nDo not give this code to anyone.',
-      messageId: expect.stringMatching(/^<.+>$/), receivedAt: NOW,
+      messageId: expect.stringMatching(/^<.+>$/), receivedAt: NOW, raw: expect.any(Buffer),
     }]);
+    expect(mails[0].raw.toString()).toMatch(/^Subject: Your login code$/m);
     expect(extractCode(mailText(mails[0]))).toBe('52741');
   });
 
@@ -74,7 +75,7 @@ describe('SMTP receiver', () => {
 
   it('refuses a message over the size limit with 552 and keeps nothing of it', async () => {
     await receiver.close();
-    await start(10 * 1024);
+    await start({ maxBytes: 10 * 1024 });
     const err = await transport().sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x'.repeat(50 * 1024) }).catch((e: unknown) => e);
     expect(err).toMatchObject({ responseCode: 552 });
     expect(mails).toHaveLength(0);
@@ -145,9 +146,80 @@ describe('SMTP receiver', () => {
     expect(ehlo.join('\n')).toMatch(/SIZE 2097152/);
     expect(ehlo.join('\n')).not.toMatch(/AUTH|STARTTLS/);
     expect(lines).toContainEqual(expect.stringMatching(/^250 Accepted/));
-    expect(lines).toContainEqual(expect.stringMatching(/^550 5\.1\.1 <nobody@mail\.example\.com>/));
+    expect(lines).toContainEqual(expect.stringMatching(/^550 5\.7\.1 <nobody@mail\.example\.com>: Relay access denied/));
   });
 });
+
+describe('SMTP receiver under load', () => {
+  it('refuses connections over maxClients with 421 while the first ones go on', async () => {
+    await receiver.close();
+    await start({ maxClients: 3 });
+    const first = await Promise.all([0, 1, 2].map(() => openSession()));
+    const extra = await Promise.all([0, 1].map(() => openSession()));
+    expect(first.map((c) => c.greeting)).toEqual(Array(3).fill(expect.stringMatching(/^220 /)));
+    expect(extra.map((c) => c.greeting)).toEqual(Array(2).fill(expect.stringMatching(/^421 .*Too many connected clients/)));
+    await Promise.all(extra.map((c) => c.closed));
+
+    // The first ones still take mail.
+    const c = first[0];
+    expect(await c.send('EHLO client.test')).toMatch(/^250 /);
+    expect(await c.send('MAIL FROM:<a@b.test>')).toMatch(/^250 /);
+    expect(await c.send('RCPT TO:<tg-0001@mail.example.com>')).toMatch(/^250 /);
+    expect(await c.send('DATA')).toMatch(/^354 /);
+    expect(await c.send('Subject: code\r\n\r\nYour code: 5150\r\n.')).toMatch(/^250 /);
+    expect(mails.map((m) => m.text)).toEqual(['Your code: 5150']);
+    for (const s of first) s.end();
+  });
+
+  it('closes a connection that stays silent past the idle timeout with 421', async () => {
+    await receiver.close();
+    await start({ idleTimeoutMs: 200 });
+    const c = await openSession();
+    expect(c.greeting).toMatch(/^220 /);
+    await c.closed;
+    expect(c.lines.at(-1)).toMatch(/^421 .*Timeout/);
+  });
+});
+
+interface Session {
+  greeting: string;
+  lines: string[];
+  /** Sends a command and resolves to the last line of its reply. */
+  send(command: string): Promise<string>;
+  end(): void;
+  closed: Promise<void>;
+}
+
+/** A raw SMTP connection that resolves once the server's first reply (its greeting or a refusal) is in. */
+function openSession(): Promise<Session> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const lines: string[] = [];
+    const waiting: ((line: string) => void)[] = [];
+    let buffer = '';
+    let closedResolve!: () => void;
+    const closed = new Promise<void>((r) => { closedResolve = r; });
+    const session: Session = {
+      greeting: '', lines, closed,
+      send: (command) => new Promise((r) => { waiting.push(r); socket.write(`${command}\r\n`); }),
+      end: () => socket.end(),
+    };
+    waiting.push((line) => { session.greeting = line; resolve(session); });
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      let i;
+      while ((i = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        lines.push(line);
+        if (/^\d{3} /.test(line)) waiting.shift()?.(line);
+      }
+    });
+    socket.on('close', () => closedResolve());
+    socket.on('error', reject);
+  });
+}
 
 /** Sends SMTP commands one at a time (each after the previous reply) and collects every reply line. */
 function smtpDialogue(commands: string[]): Promise<string[]> {
