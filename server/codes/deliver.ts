@@ -24,6 +24,8 @@ export interface InboundMessage {
    * copy, by the unique index) is not stored again and answers `duplicate: true`.
    */
   dedupe?: { fingerprint: string; exactKey: string; windowMs: number };
+  /** The sender the products' rules read, when it is not `sender` (a mail From no DKIM signature vouches for reads as none). */
+  ruleSender?: string;
   /** Set by the intake when the message may reach no link (a device delivering to a number it does not hold): why, for the inbox. */
   refusal?: string | null;
 }
@@ -57,7 +59,7 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
   // code. The conditional update below checks each one again, so a link changed meanwhile is skipped.
   const candidates = key && !msg.refusal ? await linksHolding(ctx.database, [key, ...RECEIVING]) : [];
   const chosen = msg.refusal ? { targets: [], reason: msg.refusal } : candidates.length
-    ? chooseLinks(candidates.map((c) => ({ ...c, armed_at: Number(c.armed_at), expires_at: Number(c.expires_at) })), { sender, text: msg.text, at, code })
+    ? chooseLinks(candidates.map((c) => ({ ...c, armed_at: Number(c.armed_at), expires_at: Number(c.expires_at) })), { sender: (msg.ruleSender ?? sender).slice(0, 255), text: msg.text, at, code })
     : { targets: [], reason: await whyNoLink(ctx, key) };
 
   let delivery: Delivery;

@@ -37,7 +37,7 @@ export function mailIntake(ctx: Ctx, opts: MailIntakeOptions = {}): SmtpReceiver
     onMail: async (mail) => {
       const dkim = once(() => checkDkim(mail.raw, opts.dkimResolver));
       for (const recipient of mail.recipients) {
-        if (await inStock(recipient)) await deliverMail(ctx, mail, recipient, await senderFor(ctx, mail, recipient, dkim));
+        if (await inStock(recipient)) await deliverMail(ctx, mail, recipient, await ruleSenderFor(ctx, mail, recipient, dkim));
       }
     },
     onError: (err) => ctx.log.warn({ err }, 'smtp intake'),
@@ -55,11 +55,11 @@ async function stockDomains(ctx: Ctx): Promise<string[]> {
 }
 
 /**
- * The sender handed on for one recipient: the From, unless it meets a sender rule of a product
- * holding the recipient without DKIM vouching for it; then none (a DNS failure answers 451 instead,
- * so the mail comes again rather than miss its link).
+ * The sender the products' rules read, for one recipient: the From, unless it meets a sender rule of
+ * a product holding the recipient without DKIM vouching for it; then none (a DNS failure answers 451
+ * instead, so the mail comes again rather than miss its link). The inbox keeps the From either way.
  */
-async function senderFor(ctx: Ctx, mail: InboundMail, recipient: string, dkim: () => Promise<DkimVerdict>): Promise<string> {
+async function ruleSenderFor(ctx: Ctx, mail: InboundMail, recipient: string, dkim: () => Promise<DkimVerdict>): Promise<string> {
   const rules = await ctx.db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
     .select('g.match_sender').distinct().where('t.ident_key', '=', recipient).where('g.match_sender', 'is not', null).execute();
   const met = metAlternatives(mail.sender, ruleAlternatives(rules.map((r) => r.match_sender)));
@@ -75,11 +75,12 @@ function once<T>(f: () => Promise<T>): () => Promise<T> {
   return () => (p ??= f());
 }
 
-async function deliverMail(ctx: Ctx, mail: InboundMail, recipient: string, sender: string) {
+async function deliverMail(ctx: Ctx, mail: InboundMail, recipient: string, ruleSender: string) {
   const text = mailText(mail).replace(/\u0000/g, '');
+  const sender = mail.sender;
   const identity = { source: 'mail', recipient, sender, text: mail.messageId ? `${mail.messageId}\n${text}` : text, receivedAt: mail.receivedAt };
   await deliverMessage(ctx, {
-    source: 'mail', recipient, sender, text, receivedAt: mail.receivedAt,
+    source: 'mail', recipient, sender, ruleSender, text, receivedAt: mail.receivedAt,
     dedupe: { fingerprint: messageFingerprint(identity), exactKey: exactKey(identity), windowMs: DEDUPE_WINDOW_MS },
   });
 }
