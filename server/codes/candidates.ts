@@ -1,19 +1,25 @@
 /**
  * The tokens of a normalized text that could be a verification code, with what disqualifies the
- * others: dates, times, amounts, phone and card numbers, masked numbers, numbers with units.
+ * others: dates, times, amounts, phone and card numbers, masked numbers, numbers with units. Codes
+ * with letters are found by letter-codes.ts.
  */
 import { allMatches } from './all-matches.js';
+import { letterCodes } from './letter-codes.js';
 
 export type CodeKind = 'digits' | 'grouped' | 'alnum';
 
 export interface Candidate {
   start: number;
   end: number;
-  /** The code as a user types it: separators removed. */
+  /** The code as a user types it: digit groups lose their separators, codes with letters stay as written. */
   code: string;
   kind: CodeKind;
   /** A 4-digit year or an 8-digit yyyymmdd: a code only when a strong keyword sits right before it. */
   dateLike: boolean;
+  /** Nothing else on its line (codes with letters; see letter-codes.ts). */
+  ownLine?: boolean;
+  /** Capital letters only: a code only right after its keyword (see letter-codes.ts). */
+  wordShaped?: boolean;
 }
 
 // Digits joined by separators without spaces: 2024-05-06, 12:30, 1,234.56, 403-1234567, 123-456.
@@ -39,12 +45,6 @@ const UNIT_AFTER = new RegExp(
 );
 const YEAR = /^(?:19|20)\d\d$/;
 const YMD = /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
-
-// Upper-case tokens that carry a digit but are words: networks, formats, standards.
-const ALNUM_WORDS = new Set([
-  'COVID19', 'IPV4', 'IPV6', 'MP3', 'MP4', 'H5', 'A4', 'A3', 'B2B', 'B2C', 'O2O', 'P2P', 'G20', 'G7', 'WIN10', 'WIN11',
-  'PS4', 'PS5', 'IOS17', 'IOS18', 'HTTP2', 'UTF8', 'UTF16', 'ISO9001', 'SHA256', 'MD5', 'WEB3', '3DS', '2FA', 'OTP1',
-]);
 
 interface Cluster { start: number; end: number; text: string }
 
@@ -112,24 +112,8 @@ function digitCandidates(text: string): Candidate[] {
   return out;
 }
 
-const ALNUM = /(?<![A-Za-z0-9*#-])[A-Za-z0-9]{4,8}(?![A-Za-z0-9*#])/g;
-const UNIT_SUFFIX = /^\d+(?:ST|ND|RD|TH|G|GB|MB|KB|TB|K|M|H|S|D|MIN|MINS|SEC|SECS|HR|HRS|X|AM|PM|P|MS|KM|KG|MAH|HZ|GHZ)$/;
-const WORD_PREFIX = /^(?:V|VER|NO|REF|ID|TEL|EXT|ORDER|SN|NR)\d+$/;
-
-function alnumCandidates(text: string): Candidate[] {
-  const out: Candidate[] = [];
-  for (const m of allMatches(ALNUM, text)) {
-    const token = m[0];
-    if (!/\d/.test(token) || !/[A-Z]/.test(token) || /[a-z]/.test(token)) continue;
-    if (ALNUM_WORDS.has(token) || UNIT_SUFFIX.test(token) || WORD_PREFIX.test(token) || /^XX/.test(token)) continue;
-    const { before, after } = neighbours(text, m.index!, m.index! + token.length);
-    if (WORD_LETTER.test(before) || WORD_LETTER.test(after)) continue;
-    out.push({ start: m.index!, end: m.index! + token.length, code: token, kind: 'alnum', dateLike: false });
-  }
-  return out;
-}
-
 /** Every token that could be the code, in text order. */
 export function findCandidates(text: string): Candidate[] {
-  return [...digitCandidates(text), ...alnumCandidates(text)].sort((a, b) => a.start - b.start);
+  const letters = letterCodes(text).map((c): Candidate => ({ ...c, kind: 'alnum', dateLike: false }));
+  return [...digitCandidates(text), ...letters].sort((a, b) => a.start - b.start);
 }

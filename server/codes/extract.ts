@@ -4,11 +4,12 @@
  * message shapes it is measured against.
  *
  * What counts as a code: 4 to 8 digits, or digits in groups (123-456, 123 456, 12 34 56, returned
- * without separators), or 4 to 8 upper-case letters and digits with at least one digit (AB12CD),
- * and only when a keyword anchors it ("验证码", "code", "код", "mã", "رمز"...; see keywords.ts) or
- * it is the whole message. "G-123456" gives 123456 (the prefix is Google's label, the sign-in form
- * takes the digits). Years, dates, times, amounts, phone and card numbers, masked numbers, numbers
- * with units and numbers named by other words (order, card ending, promo code) are never codes.
+ * without separators), or a code with letters as written (F3J2K, x7k2mq9p, FKQRT, mlq-prz-vaw;
+ * see letter-codes.ts), and only when a keyword anchors it ("验证码", "code", "код", "mã", "رمز"...;
+ * see keywords.ts; a strong one, and closer, for letters) or it is the whole message. "G-123456"
+ * gives 123456 (the prefix is Google's label, the sign-in form takes the digits). Years, dates,
+ * times, amounts, phone and card numbers, masked numbers, numbers with units, words, domains and
+ * numbers named by other words (order, card ending, promo code, error code) are never codes.
  */
 import { findCandidates, type Candidate, type CodeKind } from './candidates.js';
 import { findKeywords, type KeywordHit } from './keywords.js';
@@ -29,13 +30,16 @@ export interface CodeMatch {
 const REACH = {
   strong: { after: 120, before: 50 },
   weak: { after: 40, before: 30 },
-  alnum: 24,
+  /** Codes with letters: after a strong keyword only, and closer ("code de connexion Notion : …"). */
+  alnum: 32,
   /** Years and yyyymmdd only directly behind a strong keyword: "code: 2024". */
   dateLike: 6,
   /** A number this close after a negative word is that word's number: "尾号 1234", "order #5678". */
   negative: 12,
 };
 const SENTENCE_END = /[.!?。！？\n]/;
+// All that may stand between a keyword and a code of capital letters only: "code: FKQRT", "code is FKQRT".
+const COPULA = /^(?:[\s:=\-–—"“”«»]|is|ist|lautet|est|es|é|è|là|adalah|是|为|為|は)*$/iu;
 /** Longer than any keyword: bounds the search for keywords near a candidate. */
 const MAX_KEYWORD = 40;
 /** Codes sit near the top; a long mail's tail is not read (it would only cost time). */
@@ -63,13 +67,30 @@ function score(text: string, c: Candidate, k: KeywordHit): number | null {
   const distance = after ? c.start - k.end : k.start - c.end;
   const reach = strong ? REACH.strong : REACH.weak;
   if (distance > (after ? reach.after : reach.before)) return null;
-  if (c.kind === 'alnum' && (!strong || distance > REACH.alnum)) return null;
   const gap = after ? text.slice(k.end, c.start) : text.slice(c.end, k.start);
+  if (c.kind === 'alnum' && !letterCodeReached(c, strong, after, distance, gap)) return null;
   if (c.dateLike && !(strong && after && distance <= REACH.dateLike && !/\d/.test(gap))) return null;
   // "123456 is your code" reads within one sentence; a code after its keyword may follow a line break.
   const crosses = SENTENCE_END.test(after ? gap : gap.replace(/\.\s*$/, ''));
   if (!after && crosses) return null;
-  return distance + (after ? 0 : 6) + (strong ? 0 : 20) + (c.kind === 'alnum' ? 4 : 0) + (crosses ? 10 : 0);
+  return distance + (after ? 0 : 6) + (strong ? 0 : 20) + letterPenalty(c) + (crosses ? 10 : 0);
+}
+
+/**
+ * A code with letters needs a strong keyword within REACH.alnum, or anywhere within the strong
+ * reach before it when it stands on its own line; capitals only, right after it.
+ */
+function letterCodeReached(c: Candidate, strong: boolean, after: boolean, distance: number, gap: string): boolean {
+  if (!strong) return false;
+  const ownLine = after && c.ownLine;
+  if (distance > (ownLine ? REACH.strong.after : REACH.alnum)) return false;
+  return !c.wordShaped || (after && (ownLine || COPULA.test(gap)));
+}
+
+/** Digits are the usual code: with both in reach, letters win only when clearly closer. */
+function letterPenalty(c: Candidate): number {
+  if (c.kind !== 'alnum') return 0;
+  return 4 + (/[a-z]/.test(c.code) ? 4 : 0) + (/\d/.test(c.code) ? 0 : 8);
 }
 
 /** Index of the first keyword ending after `pos` (keywords sorted by start; ends grow with starts closely enough). */

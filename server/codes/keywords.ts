@@ -22,7 +22,8 @@ const STRONG = [
   `${L}код`, `${L}пароль`,
   // Spanish, Portuguese, Italian, French, German
   `${L}c[óo]digo`, `${L}clave${R}`, `${L}contrase[ñn]a`, `${L}senha`, `${L}codice`, `${L}mot de passe`,
-  `${L}kennwort`,
+  // German compounds: Einmalkennwort, Einmalpasswort
+  '(?:kenn|pass)wort',
   // Turkish, Indonesian, Malay, Polish, Czech (kodu, kodunuz, kode)
   `${L}kod`, `${L}kód`, `${L}şifre`, `${L}sandi${R}`,
   // Vietnamese, with and without its marks
@@ -52,7 +53,11 @@ const NEGATIVE = [
   // Other numbers: orders, cards, accounts, phones, money
   '订单号?', '訂單號?', '单号', '單號', '尾号', '尾號', '卡号', '卡號', '账号', '帳號', '帐号', '账户', '帳戶',
   '编号', '編號', '工号', '手机号', '号码', '號碼', '电话', '電話', '致电', '拨打', '撥打', '客服', '热线',
-  '余额', '餘額', '金额', '金額', '交易号', '流水号', '车次', '航班', '运单', '快递单',
+  '余额', '餘額', '金额', '金額', '交易号', '流水号', '车次', '航班', '运单', '快递单', '错误码', '错误代码', '状态码',
+  // Codes of other things, first: "reference code" must not stop at "reference" (and leave "code" standing)
+  `${L}(?:error|status|country|area|source|postal|product|item|reference|booking|reservation|tracking|sort|swift|ifsc)\\s?codes?${R}`,
+  `${L}код\\p{L}*\\s+ошибк\\p{L}*`, `${L}c[óo]digo (?:postal|de erro[rs]?|de rastreio|de rastreamento|de seguimiento|de reserva)${R}`,
+  `${L}codes? (?:of conduct|postal|promo|d'erreur|de réduction)${R}`, `${L}(?:fehler|gutschein|rabatt|aktions)codes?${R}`,
   `${L}(?:order(?: no\\.?| number)?|tracking(?: number)?|invoice|booking|flight|room|reference|ref|acct|account|card|a/c|txn|transaction(?: id)?|id|tel|phone|call|hotline|no\\.)${R}`,
   `${L}(?:ending(?: in| with)?|ends? (?:in|with))${R}`,
   `${L}(?:заказ|номер|карт|сч[её]т|тел|звон)`,

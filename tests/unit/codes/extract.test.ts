@@ -34,6 +34,46 @@ describe('findCode: why a code was chosen', () => {
   });
 });
 
+describe('codes with letters', () => {
+  it('keeps letters and hyphens as written; digit groups lose their separators', () => {
+    expect(findCode('Your Notion login code is mlq-prz-vaw')).toMatchObject({ code: 'mlq-prz-vaw', kind: 'alnum', keyword: 'code' });
+    expect(findCode('Twitter: your confirmation code is x7k2mq9p')).toMatchObject({ code: 'x7k2mq9p', kind: 'alnum' });
+    expect(extractCode('Your WhatsApp code: 318-204')).toBe('318204');
+  });
+
+  it('need a strong keyword: a weak one anchors digits only', () => {
+    expect(extractCode('Use x7k2mq9p to sign in')).toBeNull();
+    expect(extractCode('Use 4829 to sign in')).toBe('4829');
+  });
+
+  it('lose to digits in reach, unless the digits are something else', () => {
+    expect(extractCode('Your login code is 735192\nSession id x7k2mq9p')).toBe('735192');
+    expect(extractCode('Your code: 4821 (ref K7P9QX)')).toBe('4821');
+    expect(extractCode('Your code is x7k2mq9p. Reply STOP to 40404')).toBe('x7k2mq9p');
+  });
+
+  it('capital letters alone: right after the keyword, and no word (two vowels)', () => {
+    expect(extractCode('Your Steam code: FKQRT')).toBe('FKQRT');
+    expect(extractCode('Your code for Steam is FKQRT')).toBeNull();
+    expect(extractCode('Your code for STEAM is F3J2K')).toBe('F3J2K');
+    expect(extractCode('Your Steam Guard code is 4QFXW')).toBe('4QFXW');
+    expect(extractCode('Your code is VALID')).toBeNull();
+  });
+
+  it('hyphenated letters: three groups, one without a vowel, and digits in reach win', () => {
+    expect(extractCode('Your code: mlq-prz-vaw')).toBe('mlq-prz-vaw');
+    expect(extractCode('Your code for the set-top-box is ready')).toBeNull();
+    expect(extractCode('Your code is opt-out')).toBeNull();
+    expect(extractCode('Your activation code for the set-top-box: 4821')).toBe('4821');
+  });
+
+  it('stand on their own line under the sentence that names them, further away', () => {
+    const mail = 'Here is the code you need to sign in to the account you created last week:\n\nx7k2mq9p\n';
+    expect(extractCode(mail)).toBe('x7k2mq9p');
+    expect(extractCode(mail.replace('\n\nx7k2mq9p\n', ' and more words: x7k2mq9p'))).toBeNull();
+  });
+});
+
 describe('extractCode: what is never a code', () => {
   it.each([
     ['a year glued to 年', '验证码：2024年'],
@@ -41,7 +81,8 @@ describe('extractCode: what is never a code', () => {
     ['a time', 'Your code is 12:30'],
     ['a masked card tail', '您尾号1234的卡'],
     ['a number after a negative word', 'tel 4821'],
-    ['a lower-case token', 'Your code: ab12cd'],
+    ['a lower-case word', 'Your code: expired'],
+    ['a lower-case word with a digit glued', 'Your code: 2fast'],
     ['a reference', 'Ref X7Y2'],
     ['an amount in rupees', 'OTP sent. Amount Rs. 5000'],
     ['digits only inside a link', 'Your code: https://example.com/c/482913'],
