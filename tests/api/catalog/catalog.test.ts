@@ -177,7 +177,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
 
     it('adds new lines, updates unsold ones, skips sold ones, and counts each', async () => {
       const first = await importLines(s, sup, goods, ['8613811111111', '+8613822222222----密码123', '8613833333333']);
-      expect(first).toEqual({ added: 3, updated: 0, skipped: 0 });
+      expect(first).toEqual({ added: 3, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
       expect((await s.get(`/api/goods/detail?id=${goods}`, sup)).data.stock).toBe(3);
       const buyer = await s.addCustomer(sup, 'stock_buyer');
       await credit(s, sup, buyer.id, 10);
@@ -185,7 +185,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect(bought.tokens[0].identifier).toBe('8613811111111');
       // The same number with or without "+" is the same item.
       const again = await importLines(s, sup, goods, ['+8613811111111----新', '8613822222222----新密码', '8613844444444']);
-      expect(again).toEqual({ added: 1, updated: 1, skipped: 1 });
+      expect(again).toEqual({ added: 1, updated: 1, skipped: 1, shared: { count: 0, numbers: [], products: [] } });
       const items = (await s.post('/api/stock/data', { goods_id: goods, sort: 'id', order: 'asc' }, sup)).data.list;
       expect(items.map((i: any) => [i.identifier, i.extra, i.state])).toEqual([
         ['8613811111111', null, 'sold'], ['8613822222222', '新密码', 'available'], ['8613833333333', null, 'available'],
@@ -212,8 +212,8 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
     it('mail products take addresses (matched in lower case); upstream products take no stock', async () => {
       const bad = await s.post('/api/stock/import', { goods_id: mail, text: 'user@example.com\n8613800000000' }, sup);
       expect(bad.data.errors).toEqual([{ line: 2, message: expect.stringContaining('邮箱格式不正确') }]);
-      expect(await importLines(s, sup, mail, ['User@Example.com----pw', 'other@example.com'])).toEqual({ added: 2, updated: 0, skipped: 0 });
-      expect(await importLines(s, sup, mail, ['user@example.COM'])).toEqual({ added: 0, updated: 1, skipped: 0 });
+      expect(await importLines(s, sup, mail, ['User@Example.com----pw', 'other@example.com'])).toEqual({ added: 2, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
+      expect(await importLines(s, sup, mail, ['user@example.COM'])).toEqual({ added: 0, updated: 1, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
       const upstream = await addGoods(s, sup, { title: '上游', source: 'upstream' });
       const r = await s.post('/api/stock/import', { goods_id: upstream, text: '8613800000000' }, sup);
       expect(r.code).toBe(400);
@@ -225,7 +225,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       const lines = phones(50_000, 8619000000000).map((p, i) => (i % 2 ? `${p}----附加${i}` : p));
       const r = await s.post('/api/stock/import', { goods_id: big, text: lines.join('\n') }, sup);
       expect(r.code, r.message).toBe(200);
-      expect(r.data).toEqual({ added: 50_000, updated: 0, skipped: 0 });
+      expect(r.data).toEqual({ added: 50_000, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
       expect((await s.get(`/api/goods/detail?id=${big}`, sup)).data.stock).toBe(50_000);
       const over = await s.post('/api/stock/import', { goods_id: big, text: phones(50_001, 8618000000000).join('\n') }, sup);
       expect(over.code).toBe(400);
