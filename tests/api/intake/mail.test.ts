@@ -6,12 +6,12 @@
  * DNS stand-in), and connections over the cap are refused.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { addGoods, buyOk, credit, importLines } from '../../helpers/commerce.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
+import { openSession, smtpDialogue } from '../../helpers/smtp-client.js';
 import type { FastifyInstance } from 'fastify';
 
 /** A DKIM key pair and its DNS TXT record (`v=DKIM1; k=rsa; p=…`). */
@@ -154,14 +154,13 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     await capped.ready();
     try {
       const port = capped.smtpPort!;
-      const first = await Promise.all([greeting(port), greeting(port)]);
-      const extra = await greeting(port);
-      expect(first.map((c) => c.line)).toEqual([expect.stringMatching(/^220 /), expect.stringMatching(/^220 /)]);
-      expect(extra.line).toMatch(/^421 /);
-      extra.socket.destroy();
-      first[0].socket.write('EHLO client.test\r\n');
-      expect(await nextReply(first[0].socket)).toMatch(/^250 /);
-      for (const c of first) c.socket.destroy();
+      const first = await Promise.all([openSession(port), openSession(port)]);
+      const extra = await openSession(port);
+      expect(first.map((c) => c.greeting)).toEqual([expect.stringMatching(/^220 /), expect.stringMatching(/^220 /)]);
+      expect(extra.greeting).toMatch(/^421 /);
+      extra.end();
+      expect(await first[0].send('EHLO client.test')).toMatch(/^250 /);
+      for (const c of first) c.end();
     } finally {
       await capped.close();
     }
@@ -187,49 +186,3 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     expect((await s.post('/api/message/data', {}, sup)).data.total).toBe(before + 1);
   });
 });
-
-/** Sends SMTP commands one at a time (each after the previous reply) and collects every reply line. */
-function smtpDialogue(port: number, commands: string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const lines: string[] = [];
-    let buffer = '';
-    let next = 0;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      let i;
-      while ((i = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        lines.push(line);
-        if (/^\d{3} /.test(line) && next < commands.length) socket.write(`${commands[next++]}\r\n`);
-      }
-    });
-    socket.on('close', () => resolve(lines));
-    socket.on('error', reject);
-  });
-}
-
-/** The last line of the next complete SMTP reply on a socket. */
-function nextReply(socket: net.Socket): Promise<string> {
-  return new Promise((resolve) => {
-    let buffer = '';
-    const onData = (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      const last = buffer.split('\r\n').find((l) => /^\d{3} /.test(l));
-      if (last) {
-        socket.off('data', onData);
-        resolve(last);
-      }
-    };
-    socket.on('data', onData);
-  });
-}
-
-/** Opens a connection and waits for the server's first reply (its greeting, or a refusal). */
-async function greeting(port: number): Promise<{ socket: net.Socket; line: string }> {
-  const socket = net.connect(port, '127.0.0.1');
-  const line = await nextReply(socket);
-  return { socket, line };
-}

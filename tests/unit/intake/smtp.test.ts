@@ -1,9 +1,9 @@
 /** Real SMTP sessions, sent by nodemailer (and by hand), to the receiver on a free port. */
-import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractCode } from '../../../server/codes/extract.js';
 import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver, type SmtpReceiverOptions } from '../../../server/intake/mail/smtp-receiver.js';
+import { openSession, smtpDialogue } from '../../helpers/smtp-client.js';
 
 const MAILBOXES = new Set(['tg-0001@mail.example.com', 'tg-0002@mail.example.com']);
 const NOW = Date.UTC(2024, 5, 1, 4, 30, 0);
@@ -141,7 +141,7 @@ describe('SMTP receiver', () => {
   });
 
   it('offers neither AUTH nor STARTTLS without TLS, and takes mail without logging in', async () => {
-    const lines = await smtpDialogue(['EHLO client.test', 'MAIL FROM:<a@b.test>', 'RCPT TO:<nobody@mail.example.com>', 'QUIT']);
+    const lines = await smtpDialogue(port, ['EHLO client.test', 'MAIL FROM:<a@b.test>', 'RCPT TO:<nobody@mail.example.com>', 'QUIT']);
     const ehlo = lines.filter((l) => l.startsWith('250'));
     expect(ehlo.join('\n')).toMatch(/SIZE 2097152/);
     expect(ehlo.join('\n')).not.toMatch(/AUTH|STARTTLS/);
@@ -154,8 +154,8 @@ describe('SMTP receiver under load', () => {
   it('refuses connections over maxClients with 421 while the first ones go on', async () => {
     await receiver.close();
     await start({ maxClients: 3 });
-    const first = await Promise.all([0, 1, 2].map(() => openSession()));
-    const extra = await Promise.all([0, 1].map(() => openSession()));
+    const first = await Promise.all([0, 1, 2].map(() => openSession(port)));
+    const extra = await Promise.all([0, 1].map(() => openSession(port)));
     expect(first.map((c) => c.greeting)).toEqual(Array(3).fill(expect.stringMatching(/^220 /)));
     expect(extra.map((c) => c.greeting)).toEqual(Array(2).fill(expect.stringMatching(/^421 .*Too many connected clients/)));
     await Promise.all(extra.map((c) => c.closed));
@@ -174,74 +174,9 @@ describe('SMTP receiver under load', () => {
   it('closes a connection that stays silent past the idle timeout with 421', async () => {
     await receiver.close();
     await start({ idleTimeoutMs: 200 });
-    const c = await openSession();
+    const c = await openSession(port);
     expect(c.greeting).toMatch(/^220 /);
     await c.closed;
     expect(c.lines.at(-1)).toMatch(/^421 .*Timeout/);
   });
 });
-
-interface Session {
-  greeting: string;
-  lines: string[];
-  /** Sends a command and resolves to the last line of its reply. */
-  send(command: string): Promise<string>;
-  end(): void;
-  closed: Promise<void>;
-}
-
-/** A raw SMTP connection that resolves once the server's first reply (its greeting or a refusal) is in. */
-function openSession(): Promise<Session> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const lines: string[] = [];
-    const waiting: ((line: string) => void)[] = [];
-    let buffer = '';
-    let closedResolve!: () => void;
-    const closed = new Promise<void>((r) => { closedResolve = r; });
-    const session: Session = {
-      greeting: '', lines, closed,
-      send: (command) => new Promise((r) => { waiting.push(r); socket.write(`${command}\r\n`); }),
-      end: () => socket.end(),
-    };
-    waiting.push((line) => { session.greeting = line; resolve(session); });
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      let i;
-      while ((i = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        lines.push(line);
-        if (/^\d{3} /.test(line)) waiting.shift()?.(line);
-      }
-    });
-    socket.on('close', () => closedResolve());
-    socket.on('error', reject);
-  });
-}
-
-/** Sends SMTP commands one at a time (each after the previous reply) and collects every reply line. */
-function smtpDialogue(commands: string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const lines: string[] = [];
-    let buffer = '';
-    let next = 0;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      let i;
-      while ((i = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        lines.push(line);
-        // A reply ends at a line with a space after the code; then the next command goes.
-        if (/^\d{3} /.test(line) && next < commands.length) socket.write(`${commands[next++]}\r\n`);
-      }
-    });
-    socket.on('end', () => resolve(lines));
-    socket.on('close', () => resolve(lines));
-    socket.on('error', reject);
-  });
-}
