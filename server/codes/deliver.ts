@@ -7,6 +7,7 @@ import { RECEIVING } from '../links/states.js';
 import { extractCode } from './extract.js';
 import { chooseLinks } from './choose-links.js';
 import { codeSignal } from '../links/code-wake.js';
+import { codesDelivered } from './metrics.js';
 
 export interface InboundMessage {
   source: 'sms' | 'mail' | 'upstream' | 'manual';
@@ -74,6 +75,7 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
     return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
   }
   codeSignal(ctx.database).publish(delivery.tokenIds);
+  if (delivery.tokenIds.length) codesDelivered.labels(msg.source).inc(delivery.tokenIds.length);
   return delivery;
 }
 

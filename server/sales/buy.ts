@@ -7,6 +7,7 @@ import { priceOf, userPricing } from '../pricing/lookup.js';
 import { newLinkToken } from '../links/links.js';
 import { sellStock, settleOf, sourceOf, type GoodsRow, type Purchase } from './acquire.js';
 import { orderNo, placeholderNo } from './order-no.js';
+import { purchases } from './metrics.js';
 
 export type { Purchase };
 
@@ -78,6 +79,7 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
         .map((t) => ({ id: Number(t.id), token: t.token, identifier: t.identifier, expiresAt: Number(t.expires_at) })),
     };
   });
+  purchases.inc();
   // After the commit: the source's paid calls (upstream getNumber) run outside any transaction.
   return settle ? settle(ctx, goods, purchase) : purchase;
 }

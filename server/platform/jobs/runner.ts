@@ -16,6 +16,8 @@ export interface Job {
 export interface JobRunner {
   /** Runs one round of a job now, under its lease (tests, and "check now" buttons). */
   runNow(name: string): Promise<boolean>;
+  /** When each job last finished a round in this process (ms, the app's clock); a job not run here is absent. */
+  lastRuns(): ReadonlyMap<string, number>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
   const owner = `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<boolean>>();
+  const finished = new Map<string, number>();
   let stopped = false;
 
   const interval = async (job: Job) => (typeof job.everyMs === 'number' ? job.everyMs : job.everyMs(ctx));
@@ -42,6 +45,7 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
       const every = await interval(job);
       if (!(await acquireLease(ctx.db, job.name, owner, ctx.now(), Math.max(MIN_LEASE_MS, every * 3)))) return false;
       await job.run(ctx);
+      finished.set(job.name, ctx.now());
       return true;
     })().catch((err) => {
       ctx.log.error({ err, job: job.name }, 'background job failed');
@@ -70,6 +74,7 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
       if (!job) throw new Error(`unknown job ${name}`);
       return round(job);
     },
+    lastRuns: () => finished,
     async stop() {
       stopped = true;
       for (const t of timers.values()) clearTimeout(t);
