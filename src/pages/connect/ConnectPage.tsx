@@ -4,6 +4,7 @@ import { api } from '../../providers/http';
 import { SafeHtml } from '../../common/SafeHtml';
 import { useContact } from '../../common/use-contact';
 import { useFormSubmit } from '../../common/use-form-submit';
+import RegisterSwitchCard from './RegisterSwitchCard';
 
 const HtmlEditor = lazy(() => import('../../common/editor/HtmlEditor'));
 
@@ -41,6 +42,7 @@ export default function ConnectPage() {
             </Form>
           )}
         </Card>
+        <RegisterSwitchCard />
       </Col>
       <Col xs={24} xxl={10}>
         <Card title="预览" size="small">

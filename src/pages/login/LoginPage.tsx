@@ -6,6 +6,7 @@ import { useAuthAction } from '../../common/use-auth-action';
 import AuthCard from '../../common/AuthCard';
 import { Input, Password } from '../../common/auth-inputs';
 import FieldRow from './FieldRow';
+import { useRegisterOpen } from './use-register-open';
 
 const loadLogin = () => import('../../providers/auth-provider').then((m) => m.authProvider.login);
 
@@ -20,11 +21,12 @@ export function checkCredentials({ username, password }: Credentials): Errors {
   return errors;
 }
 
-/** Login: the client toasts a refusal (wrong password, disabled account); success goes to /home. */
+/** Login: the client toasts a refusal (wrong password, disabled account); success goes to /home. No register link while registration is closed. */
 export default function LoginPage() {
   const { mutate: login, isPending } = useAuthAction<Credentials>(loadLogin);
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const registerOpen = useRegisterOpen();
 
   const change = (name: keyof Credentials) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -38,7 +40,7 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title="登录您的账号" footer={<><Link to="/register">没有账号？立即注册</Link><Link to="/store">返回商城</Link></>}>
+    <AuthCard title="登录您的账号" footer={<>{registerOpen && <Link to="/register">没有账号？立即注册</Link>}<Link to="/store">返回商城</Link></>}>
       {/* post, to /login: a submit before the app runs (the page is pre-rendered) keeps the password out of the address. */}
       <form method="post" action="/login" onSubmit={submit} noValidate>
         <FieldRow id="login-username" label="用户名" error={errors.username}>

@@ -148,7 +148,7 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
 
   describe('contact settings', () => {
     it('config/index is public and config/edit (sup) replaces the content', async () => {
-      expect((await s.get('/api/config/index')).data).toEqual({ content: '' });
+      expect((await s.get('/api/config/index')).data).toEqual({ content: '', register_open: true });
       const html = '<p>客服 Telegram：<a href="https://t.me/support">@support</a></p>';
       const r = await s.post('/api/config/edit', { content: html }, supToken);
       expect(r.code).toBe(200);
