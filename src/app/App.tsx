@@ -1,10 +1,12 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, StaticRouter } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { ConfigProvider, App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
 import { resourceRoutes } from '../framework/routes';
+import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
+import { watchChunkErrors } from '../framework/chunk-reload';
 import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
 import { ANTD_CONFIG } from './antd-config';
@@ -18,6 +20,7 @@ import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
 setRoleSource({ get: authState.getType, subscribe: authState.subscribe });
+if (typeof window !== 'undefined') watchChunkErrors();
 
 /**
  * The open screens' code starts loading as soon as this module runs when the address is theirs,
@@ -42,6 +45,11 @@ function AppRouter({ location, children }: { location?: string; children: ReactN
   return location === undefined ? <BrowserRouter>{children}</BrowserRouter> : <StaticRouter location={location}>{children}</StaticRouter>;
 }
 
+/** A screen's code that fails to load (an upgrade since the page was opened) reloads the page once; a new address tries afresh. */
+function ReloadOnUpgrade({ children }: { children: ReactNode }) {
+  return <ChunkErrorBoundary resetKey={useLocation().pathname}>{children}</ChunkErrorBoundary>;
+}
+
 /** The route table: open screens first; everything else inside the console (Refine, guard, shell). */
 export default function App({ location }: { location?: string }) {
   return (
@@ -49,20 +57,22 @@ export default function App({ location }: { location?: string }) {
       <ConfigProvider {...ANTD_CONFIG}>
         <AntApp>
           <NavigationBridge />
-          <Suspense fallback={loading}>
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/register" element={<RegisterPage />} />
-              <Route path="/store" element={<StoreGate><StorePage /></StoreGate>} />
-              <Route path="/refresh" element={<RefreshPage />} />
-              <Route element={<ConsoleRoot />}>
-                <Route index element={<Navigate to="/store" replace />} />
-                {pageRoutes(pages as Record<string, PageDef>)}
-                {resourceRoutes(resources as Record<string, ResourceDef>)}
-              </Route>
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
+          <ReloadOnUpgrade>
+            <Suspense fallback={loading}>
+              <Routes>
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/register" element={<RegisterPage />} />
+                <Route path="/store" element={<StoreGate><StorePage /></StoreGate>} />
+                <Route path="/refresh" element={<RefreshPage />} />
+                <Route element={<ConsoleRoot />}>
+                  <Route index element={<Navigate to="/store" replace />} />
+                  {pageRoutes(pages as Record<string, PageDef>)}
+                  {resourceRoutes(resources as Record<string, ResourceDef>)}
+                </Route>
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </ReloadOnUpgrade>
         </AntApp>
       </ConfigProvider>
     </AppRouter>
