@@ -10,8 +10,10 @@ import { createSession, endSession, revokeUserSessions } from './sessions.js';
 import { limitLogins, limitOldPasswords } from './guessing.js';
 import { fold, foldedName } from './names.js';
 import { checkPassword, hashPassword } from './password.js';
+import { forgetFirstPassword } from './first-sup.js';
 import { presentSessionUser, presentUser } from './present.js';
 import { defaultGroupId } from '../pricing/default-group.js';
+import { registerOpen } from '../content/register-switch.js';
 
 const f = resources.users.fields;
 const pick = (...names: (keyof typeof f)[]) =>
@@ -46,6 +48,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/user/register', { config: { access: 'public' } }, async (request) => {
     await perMinute(request, 'register');
+    if (!(await registerOpen(ctx.db))) throw fail.forbidden('暂不开放注册，请联系管理员');
     const values = validateFields(registerFields, request.body, 'add', { tz });
     const now = ctx.now();
     const taken = await ctx.db.selectFrom('users').select('id').where(foldedName, '=', fold(values.username as string)).executeTakeFirst();
@@ -72,6 +75,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     await attempt.succeeded();
     if (user.status !== 'active') throw new AppError(Code.revoked, '账号已被禁用，请联系管理员');
+    if (user.type === 'sup') await forgetFirstPassword(ctx.settings.dataDir, user.username);
     return ok(await startSession(request, user.id), '登录成功');
   });
 

@@ -18,10 +18,16 @@ export const OLD_PASSWORD_ATTEMPTS = 5;
  * not tell which names exist. Returns what to call once the password proved right.
  */
 export async function limitLogins(ctx: Ctx, username: string, usualIp: string | null | undefined, ip: string) {
-  const name = fold(username);
-  const key = usualIp && usualIp === ip ? `login-usual:${name}` : `login-name:${name}`;
+  const keys = loginKeys(username);
+  const key = usualIp && usualIp === ip ? keys[0] : keys[1];
   await limitAttempts(ctx, key, LOGIN_ATTEMPTS, WINDOW_MS, (minutes) => `登录失败次数过多，请 ${minutes} 分钟后再试`);
   return { succeeded: () => forgetAttempts(ctx, key) };
+}
+
+/** A username's two login counters: from its owner's usual address, and from anywhere else. */
+export function loginKeys(username: string): [string, string] {
+  const name = fold(username);
+  return [`login-usual:${name}`, `login-name:${name}`];
 }
 
 /** Wrong old passwords on a password change: 5 in 15 minutes per user. */

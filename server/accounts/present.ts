@@ -31,5 +31,8 @@ export async function presentSessionUser(db: Kysely<DB>, session: SessionInfo, t
     const sup = await db.selectFrom('users').select('username').where('id', '=', session.managerId).executeTakeFirst();
     manager = sup?.username ?? null;
   }
-  return presentUser(session.user, tz, manager);
+  // Read again, not the session's copy: that one may be a second old in this process's read cache,
+  // and the balance shown after a purchase taken by another process must be the new one.
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirst();
+  return presentUser(user ?? session.user, tz, manager);
 }

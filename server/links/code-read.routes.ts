@@ -24,6 +24,13 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
   const tz = ctx.settings.timeZone;
   const signal = codeSignal(ctx.database);
   const read = (token: string) => linkByToken(ctx.database, token) as Promise<LinkRow | undefined>;
+  // A stopping server answers the reads it holds at once, with what they have, instead of after their wait.
+  const held = new Set<AbortController>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const poll of held) poll.abort();
+  });
 
   app.get('/api/code/:token', { config: { access: 'public' }, schema: { response: { 200: answerSchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
@@ -38,10 +45,12 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
     if (again) return tooMany(reply, again, text);
 
     let view = codeView(row, now);
-    if (wait > 0 && statusText(view) === 'STATUS_WAIT_CODE') {
+    if (wait > 0 && !closing && statusText(view) === 'STATUS_WAIT_CODE') {
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      if (await signal.wait(row.id, wait * 1000, gone.signal)) {
+      held.add(gone);
+      const woken = await signal.wait(row.id, wait * 1000, gone.signal).finally(() => held.delete(gone));
+      if (woken) {
         row = (await read(token)) ?? row;
         view = codeView(row, ctx.now());
       }

@@ -53,6 +53,8 @@ export function startCheckpointer(sqlite: SQLite.Database, file: string): Checkp
   });
   return {
     stop() {
+      // Held again until it has exited: a process waiting on this alone would otherwise end with it half-closed.
+      worker?.ref();
       worker?.postMessage('stop');
       return stopped;
     },
