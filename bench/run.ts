@@ -3,7 +3,8 @@
  * it alone: `npm run bench -- server`, `npm run bench -- console` (first paint of /login),
  * `npm run bench -- list` (lists opened from the menu), `-- codes` (code reads on 100,000 links),
  * `-- purchases`, `-- million` (lists and statistics on a million orders), `-- handler` (SMS-Activate getStatus polled by
- * 1,000 activations, and its throughput), `-- intake` (SMS webhook and SMTP in -> code readable). Prints figures; asserts nothing.
+ * 1,000 activations, and its throughput), `-- intake` (SMS webhook and SMTP in -> code readable), `-- scale` (one and two
+ * processes behind nginx on PostgreSQL; 10,000 long polls held by one process). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -22,3 +23,4 @@ if (!only || only === 'purchases') await (await import('./purchases.js')).benchP
 if (!only || only === 'million') await (await import('./million.js')).benchMillion();
 if (!only || only === 'handler') await (await import('./handler.js')).benchHandler();
 if (!only || only === 'intake') await (await import('./intake.js')).benchIntake();
+if (!only || only === 'scale') await (await import('./scale.js')).benchScale();

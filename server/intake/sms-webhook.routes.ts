@@ -4,6 +4,8 @@ import { messageFingerprint, exactKey, DEDUPE_WINDOW_MS } from '../codes/dedupe.
 import { deliverMessage } from '../codes/deliver.js';
 import { parseSmsForwarder, splitGluedKey } from './smsforwarder/request.js';
 import { AppError } from '../platform/http/envelope.js';
+import { sendUnavailable } from '../platform/http/errors.js';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 import { openSecret } from './devices/devices.js';
 import { deviceSeen } from './devices/seen.js';
 import { prepared } from '../platform/db/fast-query.js';
@@ -11,6 +13,7 @@ import { stockSpelling } from './recipient.js';
 import { claimStamp, pairFingerprint } from './smsforwarder/stamps.js';
 import { numberRefusal } from './devices/numbers.js';
 import { learnedOffset } from './devices/clock.js';
+import { webhookToReadable } from './metrics.js';
 
 export const INGEST_PREFIX = '/api/ingest/sms/';
 /** An SMS webhook body is a few hundred bytes; a long SMS in the app's template a few KB. */
@@ -40,6 +43,8 @@ export function registerSmsIngest(app: FastifyInstance, ctx: Ctx): void {
       if (error instanceof AppError) return refuse(reply, error.code >= 400 && error.code < 500 ? error.code : 400, error.message);
       if (error.statusCode === 413) return refuse(reply, 413, '请求内容过大');
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return refuse(reply, 400, '请求格式不正确');
+      // Nothing stored: a 503 the gammu script's curl retries (docs/smsforwarder.md).
+      if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
       request.log.error({ err: error }, 'sms ingest failed');
       return reply.status(500).send({ code: 500, message: `服务器内部错误，请稍后再试（请求编号 ${request.id}）`, data: null });
     });
@@ -109,6 +114,7 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
       refusal: recipient ? await numberRefusal(ctx, deviceId, recipient) : null,
     });
     stored = !delivery.duplicate;
+    if (delivery.tokenIds.length) webhookToReadable.observe(reply.elapsedTime / 1000);
   }
   deviceSeen(ctx.database).note(deviceId, now, stored, clock);
   return reply.status(200).type('application/json; charset=utf-8').send(ACCEPTED);

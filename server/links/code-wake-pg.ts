@@ -3,8 +3,9 @@
  * with NOTIFY (through the pool), and every process LISTENs on a dedicated connection and wakes its
  * own waiters (notify.ts). The channel is per schema; a process ignores its own notices (it woke
  * its waiters already, and a late echo must not wake a read that began after the code). When the
- * listening connection breaks, it reconnects with a growing pause; meanwhile waits end at their
- * timeout, as they would without the signal.
+ * listening connection breaks (PostgreSQL restarted, the network), it tries again with a growing
+ * pause (up to 5 s) for as long as it takes; meanwhile waits end at their timeout, as they would
+ * without the signal.
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +16,8 @@ import { codeSignal, type CodeSignal } from './code-wake.js';
 
 /** NOTIFY payloads are limited to 8000 bytes: ids are sent in chunks below that. */
 const MAX_PAYLOAD = 7000;
+/** The longest pause between two attempts to listen again: waits are woken across processes soon after the database is back. */
+const MAX_RETRY_MS = 5_000;
 
 interface Listener { users: number; stop(): Promise<void> }
 const listeners = new WeakMap<Database, Listener>();
@@ -63,15 +66,28 @@ async function startListener(database: Database, signal: CodeSignal, log: Fastif
   };
 
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: options.connectionString, options: options.options });
+    // The pool's connect timeout and keep-alive: a database that stopped answering is noticed and retried.
+    const c = new pg.Client({
+      connectionString: options.connectionString, options: options.options,
+      connectionTimeoutMillis: options.connectionTimeoutMillis, keepAlive: true,
+    });
     c.on('notification', onNotice);
     c.on('error', (err) => {
       log.warn({ err }, 'code signal: listening connection lost');
       reconnect(c);
     });
     c.on('end', () => reconnect(c));
-    await c.connect();
-    await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (err) {
+      void c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) {
+      void c.end().catch(() => undefined);
+      return;
+    }
     client = c;
     retryMs = 500;
   }
@@ -81,11 +97,17 @@ async function startListener(database: Database, signal: CodeSignal, log: Fastif
     client = null;
     broken.removeAllListeners('notification');
     void broken.end().catch(() => undefined);
+    retry();
+  }
+
+  /** Tries again after a pause that grows while the database stays away, until it answers. */
+  function retry() {
+    clearTimeout(timer);
     timer = setTimeout(() => {
       connect().catch((err) => {
         log.warn({ err }, 'code signal: reconnect failed');
-        retryMs = Math.min(retryMs * 2, 30_000);
-        reconnect(broken);
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+        if (!stopped) retry();
       });
     }, retryMs);
   }

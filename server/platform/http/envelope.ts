@@ -13,6 +13,8 @@ export const Code = {
   tooLarge: 413,
   tooMany: 429,
   internal: 500,
+  /** The database cannot be reached for now (also the HTTP status): try again shortly. */
+  unavailable: 503,
 } as const;
 
 export interface Envelope<T = unknown> {

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, Code } from './envelope.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 /**
  * Turns every thrown thing into the envelope. Client mistakes that Fastify itself catches (bad JSON,
- * wrong content type, oversized body) become 400/413 with a Chinese message; anything unexpected
- * becomes a generic 500 with the request id, its details only in the log.
+ * wrong content type, oversized body) become 400/413 with a Chinese message; a database out of reach
+ * is a 503; anything unexpected becomes a generic 500 with the request id, its details only in the log.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -15,6 +16,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) {
       return reply.status(200).send({ code: known.code, message: known.message, data: null });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: unknown }).code, reason: error.message }, 'database unavailable');
+      return sendUnavailable(reply);
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
       code: Code.internal,
@@ -22,6 +27,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       data: { requestId: request.id },
     });
   });
+}
+
+export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后再试';
+
+/**
+ * While the database is away (stopped, restarting, unreachable): HTTP 503, which proxies and
+ * scripts understand as "try again", and the reason in Chinese; never a stack or a hang.
+ */
+export function sendUnavailable(reply: FastifyReply) {
+  return reply.status(503).header('Retry-After', '5').send({ code: Code.unavailable, message: DATABASE_UNAVAILABLE, data: null });
 }
 
 /** The answer to a path no route serves. */

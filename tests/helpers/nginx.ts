@@ -1,0 +1,127 @@
+/**
+ * A real nginx (Debian's package) in front of server processes, as production runs it: started by
+ * the test as the current user with a config generated into a temp dir (pid, logs and temp files
+ * there too), in the foreground, on a free port, balancing round robin over the given upstream ports.
+ * Every answer carries `X-Upstream` (the process that served it) so a test can tell which one did.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, GiveUp, until } from './ports.js';
+
+/** nginx's path, or null when it is not installed (`apt-get install -y nginx`). */
+export function nginxBinary(): string | null {
+  return ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
+}
+
+export interface NginxOptions {
+  /** The server processes' ports on 127.0.0.1. */
+  upstreams: number[];
+  workers?: number;
+  /** Connections per worker (each proxied request holds two). */
+  connections?: number;
+}
+
+export interface Nginx {
+  url: string;
+  port: number;
+  dir: string;
+  /** nginx's error log so far. */
+  errors(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The proxying part of deploy/nginx/code-console.conf (no TLS, no static files: the app serves the
+ * console here): HTTP/1.1 kept alive to the processes, a process that fails set aside for 5 s, a
+ * request that could not reach one sent to the other, the client's address passed on, timeouts above
+ * the 60 s long poll, long polls unbuffered.
+ */
+export function nginxConfig(dir: string, port: number, o: NginxOptions): string {
+  const user = process.getuid?.() === 0 ? 'user root;' : '';
+  return `
+daemon off;
+${user}
+worker_processes ${o.workers ?? 1};
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections ${o.connections ?? 4096}; }
+http {
+  access_log off;
+  # Load generators reuse one connection for many requests.
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream app {
+${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${port} backlog=4096;
+    client_max_body_size 4m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_connect_timeout 5s;
+    proxy_read_timeout 75s;
+    proxy_send_timeout 75s;
+    proxy_next_upstream error timeout;
+    proxy_next_upstream_tries 2;
+    add_header X-Upstream $upstream_addr always;
+    location / {
+      proxy_pass http://app;
+    }
+    location /api/code/ {
+      proxy_pass http://app;
+      proxy_buffering off;
+    }
+  }
+}
+`;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => { for (const child of running) child.kill('SIGKILL'); });
+
+export async function startNginx(o: NginxOptions): Promise<Nginx> {
+  const bin = nginxBinary();
+  if (!bin) throw new Error('没有找到 nginx：apt-get install -y nginx');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-'));
+  const port = await freePort();
+  const conf = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(conf, nginxConfig(dir, port, o));
+  const errorLog = path.join(dir, 'error.log');
+  // -e: the log before the config is read (else nginx opens /var/log/nginx/error.log first).
+  const child = spawn(bin, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (d) => { output += d; });
+  child.stderr!.on('data', (d) => { output += d; });
+  const errors = () => output + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
+  await until('nginx listening', async () => {
+    if (child.exitCode !== null) throw new GiveUp(`nginx exited (${child.exitCode}): ${errors()}`);
+    return new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
+      s.on('error', () => resolve(false));
+    });
+  }, 30_000, 50).catch((err) => { child.kill('SIGKILL'); throw err; });
+  return {
+    url: `http://127.0.0.1:${port}`, port, dir, errors,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      running.delete(child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
