@@ -11,6 +11,7 @@ import { trustProxyOption } from './platform/http/client-ip.js';
 import { serverTimeouts } from './platform/http/timeouts.js';
 import { installErrorHandling, sendNotFound } from './platform/http/errors.js';
 import { installSecurityHeaders } from './platform/http/security.js';
+import { asksForFile, sendMissingFile } from './platform/http/console-fallback.js';
 import { registerResourceRoutes } from './platform/crud/routes.js';
 import { startJobs, type Job, type JobRunner } from './platform/jobs/runner.js';
 import type { Area } from './platform/area.js';
@@ -30,6 +31,8 @@ import { finance } from './finance/index.js';
 import { stats } from './stats/index.js';
 import { deepStart } from './stats/deep-pages.js';
 import { content } from './content/index.js';
+import { monitoring } from './monitoring/index.js';
+import { backup } from './backup/index.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -52,7 +55,7 @@ declare module 'fastify' {
 
 /** The business areas, in the order their routes are registered. */
 function areasOf(smtp?: SmtpOptions): Area<ResourceName>[] {
-  return [accounts, content, stats, finance, catalog, store, sales, links, smsActivate, intake(smtp), upstream, pricing];
+  return [monitoring, accounts, content, stats, finance, catalog, store, sales, links, smsActivate, intake(smtp), upstream, pricing, backup];
 }
 
 /** The areas' hooks on the generic resources; a resource belongs to one area, so only one may hook it. */
@@ -116,7 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built console; any non-API path that is not a file gets index.html (client-side routes). */
+/** The built console; a screen's address gets index.html (client-side routes), a missing file a 404. */
 async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string, areas: Area[]): Promise<void> {
   await app.register(fastifyStatic, {
     root, wildcard: false, preCompressed: true, cacheControl: false,
@@ -135,6 +138,7 @@ async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string, areas:
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return sendNotFound(request, reply);
     const pathname = request.url.split('?')[0];
+    if (!prerendered.has(pathname) && asksForFile(pathname)) return sendMissingFile(reply, pathname);
     return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.has(pathname) ? `${pathname.slice(1)}/index.html` : 'index.html');
   });
 }

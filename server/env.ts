@@ -30,7 +30,7 @@ declare module './platform/settings.js' {
     webhookMaxSkewMs: number;
     /** A device silent this long is flagged (ms). */
     deviceSilentMs: number;
-    /** The SMTP receiver's port (0: off) and address (mail comes from other hosts: all of them by default). */
+    /** The SMTP receiver's port (0: off) and address (SMTP_HOST; unset: HOST's, so it is as open as the API). */
     smtpPort: number;
     smtpHost: string;
     /** Largest mail the SMTP receiver takes, in bytes. */
@@ -42,6 +42,12 @@ declare module './platform/settings.js' {
     upstreamTimeoutMs: number;
     /** How often links waiting for an upstream code are polled (getStatus), in ms. */
     upstreamPollMs: number;
+    /** Lets a caller that is not this machine read /metrics (`Authorization: Bearer <METRICS_TOKEN>`); unset: only this machine. */
+    metricsToken?: string;
+    /** Scheduled backups: one every this many ms (0: off), the newest this many kept (0: all), in this folder (unset: DATA_DIR/backups). */
+    backupIntervalMs: number;
+    backupKeep: number;
+    backupDir?: string;
   }
 }
 
@@ -55,7 +61,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
     dataDir: env.DATA_DIR || './data',
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -77,15 +83,19 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     handlerRatePerKey: int(env.HANDLER_RATE_PER_KEY, 120_000),
     upstreamTimeoutMs: int(env.UPSTREAM_TIMEOUT_MS, 15_000),
     upstreamPollMs: int(env.UPSTREAM_POLL_MS, 3_000),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     handlerCancelAfterMs: (env.HANDLER_CANCEL_AFTER_SECONDS === '0' ? 0 : int(env.HANDLER_CANCEL_AFTER_SECONDS, 120)) * 1000,
     secretKey: env.DEVICE_SECRET_KEY || undefined,
     webhookMaxSkewMs: int(env.WEBHOOK_MAX_SKEW_SECONDS, 600) * 1000,
     deviceSilentMs: int(env.DEVICE_SILENT_MINUTES, 60) * 60_000,
     smtpPort: env.SMTP_PORT === '0' ? 0 : int(env.SMTP_PORT, 2525),
-    smtpHost: env.SMTP_HOST || '0.0.0.0',
+    smtpHost: env.SMTP_HOST || env.HOST || '127.0.0.1',
     smtpMaxBytes: int(env.SMTP_MAX_BYTES, 2 * 1024 * 1024),
     smtpMaxClients: int(env.SMTP_MAX_CLIENTS, 100),
     smtpIdleTimeoutMs: int(env.SMTP_IDLE_SECONDS, 30) * 1000,
+    backupIntervalMs: (env.BACKUP_INTERVAL_HOURS === '0' ? 0 : int(env.BACKUP_INTERVAL_HOURS, 24)) * 3_600_000,
+    backupKeep: env.BACKUP_KEEP === '0' ? 0 : int(env.BACKUP_KEEP, 7),
+    backupDir: env.BACKUP_DIR || undefined,
   };
 }
 

@@ -39,8 +39,19 @@ export interface ConnectOptions {
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
   const caches = new ReadCaches(opts.readCacheMs ?? 1000);
-  if (opts.databaseUrl?.startsWith('postgres')) return connectPostgres(opts.databaseUrl, caches, opts.schema);
+  if (opts.databaseUrl) return connectPostgres(postgresUrl(opts.databaseUrl), caches, opts.schema);
   return connectSqlite(path.join(opts.dataDir, opts.file ?? 'app.db'), caches);
+}
+
+/** A database address that is not PostgreSQL's (mysql://…, a typo). */
+export class DatabaseUrlError extends Error {}
+
+/** Only PostgreSQL is spoken besides SQLite: any other address is refused, never served from SQLite instead. */
+function postgresUrl(url: string): string {
+  if (!/^postgres(ql)?:\/\/./i.test(url.trim())) {
+    throw new DatabaseUrlError('DATABASE_URL 必须是 PostgreSQL 的地址（以 postgres:// 或 postgresql:// 开头）；留空则使用 DATA_DIR 下的 SQLite');
+  }
+  return url.trim();
 }
 
 /**
@@ -110,6 +121,20 @@ function reusingStatements(sqlite: SQLite.Database) {
   };
 }
 
+/** How long a query waits for a connection (a new one, or a free one of the pool) before giving up. */
+const CONNECT_TIMEOUT_MS = 2_000;
+
+/**
+ * A connection PostgreSQL ends (a restart, a failover, the network) emits 'error' on its client,
+ * idle in the pool or held between two queries of a transaction; unheard, that event ends the
+ * process. The pool drops such a client and opens a new one for the next query; the query that was
+ * using it fails, and its request answers 503 (unavailable.ts), so the process recovers by itself.
+ */
+function survivesLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
 async function connectPostgres(url: string, caches: ReadCaches, schema?: string): Promise<Database> {
   if (schema) {
     const client = new pg.Client({ connectionString: url });
@@ -120,8 +145,12 @@ async function connectPostgres(url: string, caches: ReadCaches, schema?: string)
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A database that does not answer fails the request within seconds (HTTP 503) instead of holding it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
+  survivesLostConnections(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [caches.plugin()] });
   return { db, dialect: 'postgres', caches, pgPool: pool, close: () => db.destroy() };
 }
