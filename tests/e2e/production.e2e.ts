@@ -95,10 +95,11 @@ const upstreamOf = (res: { headers: Headers | Record<string, string> }) => {
  * phone's receive time has whole seconds: an SMS for a link bought or reset at `after` is sent once
  * its second has passed (a text received before the link was armed is not its code).
  */
-let stamp = 0;
+let lastStamp = 0;
 async function phoneSends(device: { webhook_url: string; secret: string }, number: string, text: string, after = 0) {
   while (Date.now() < after + 1100) await new Promise((r) => setTimeout(r, 100));
-  const ts = Date.now() + (++stamp % 1000);
+  // A phone signs each message with its clock's milliseconds: never two with one timestamp (the server refuses a reused one).
+  const ts = (lastStamp = Math.max(Date.now(), lastStamp + 1));
   const req = defaultFormRequest({ from: '+8610690000', text, simInfo: `SIM1_${number}`, receiveTime: localTime(Date.now()), deviceMark: 'Redmi' }, device.secret, ts);
   const res = await fetch(device.webhook_url, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body, signal: AbortSignal.timeout(30_000) });
   return { status: res.status, upstream: upstreamOf(res), text: await res.text() };
