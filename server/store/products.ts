@@ -5,7 +5,7 @@ import { toDollars } from '../platform/lib/money.js';
 import { priceOf, type Pricing } from '../pricing/lookup.js';
 import { escapeLike } from '../platform/crud/query.js';
 
-export interface ProductFilter { page: number; pageSize: number; channel?: 'sms' | 'mail'; keyword?: string }
+export interface ProductFilter { page: number; pageSize: number; channel?: 'sms' | 'mail'; keyword?: string; id?: number }
 
 /**
  * The products on sale, a page of them in the store's order, at the prices of `pricing`, as the
@@ -14,6 +14,7 @@ export interface ProductFilter { page: number; pageSize: number; channel?: 'sms'
  */
 export async function listProducts(ctx: Ctx, filter: ProductFilter, pricing: Pricing) {
   let q = ctx.db.selectFrom('goods').where('on_sale', '=', 1);
+  if (filter.id !== undefined) q = q.where('id', '=', filter.id);
   if (filter.channel) q = q.where('channel', '=', filter.channel);
   if (filter.keyword) {
     const word = filter.keyword.trim().toLowerCase();

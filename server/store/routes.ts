@@ -9,6 +9,8 @@ import { resolveSession } from '../accounts/sessions.js';
 import { listProducts, type ProductFilter } from './products.js';
 
 const MAX_PAGE_SIZE = 100;
+/** The largest id a column of PostgreSQL's `integer` holds: a larger one finds nothing and is refused. */
+const MAX_ID = 2_147_483_647;
 
 /**
  * `POST /api/store/data`: the products on sale, open to everyone. With a valid login the prices
@@ -32,14 +34,18 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: Ctx): void {
     const page = positiveInt(query.page, '页码', 1, 100_000);
     const pageSize = positiveInt(query.pageSize, '每页条数', 20, MAX_PAGE_SIZE);
     const body = objectBody(request.body);
-    rejectUnknown(body, ['channel', 'keyword']);
+    rejectUnknown(body, ['channel', 'keyword', 'id']);
     if (body.channel !== undefined && body.channel !== '' && body.channel !== 'sms' && body.channel !== 'mail') {
       throw fail.badInput('类型只能是 sms 或 mail', { channel: '类型只能是 sms 或 mail' });
     }
     if (body.keyword !== undefined && (typeof body.keyword !== 'string' || body.keyword.length > 100)) {
       throw fail.badInput('关键词必须是 100 个字符以内的文本', { keyword: '关键词必须是 100 个字符以内的文本' });
     }
-    const filter = { page, pageSize, channel: body.channel || undefined, keyword: body.keyword || undefined } as ProductFilter;
+    // One product by its id: the one a visitor chose before logging in (its buy dialog opens after).
+    if (body.id !== undefined && (!Number.isInteger(body.id) || (body.id as number) < 1 || (body.id as number) > MAX_ID)) {
+      throw fail.badInput('商品编号必须是正整数', { id: '商品编号必须是正整数' });
+    }
+    const filter = { page, pageSize, channel: body.channel || undefined, keyword: body.keyword || undefined, id: body.id } as ProductFilter;
     return ok(await listProducts(ctx, filter, await pricingFor(request)));
   });
 }

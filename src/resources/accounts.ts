@@ -46,6 +46,7 @@ export const accounts = declare.resources({
       { name: 'userSwitch', label: '切换到该用户', access: 'sup' },
       { name: 'userApiKeyRevoke', label: '撤销密钥', access: 'sup' },
     ],
+    empty: { text: '还没有用户', hint: '客户可以自行注册，也可以在这里新建', action: { label: '添加用户', to: 'create' } },
   },
   groups: {
     label: '分组', api: 'group', table: 'groups', route: '/system/group',
@@ -65,6 +66,7 @@ export const accounts = declare.resources({
       remark: { label: '备注', type: 'text', max: 255, list: true },
       create_at: created,
     },
+    empty: { text: '还没有分组', hint: '分组决定客户的价格倍率，新用户加入默认分组', action: { label: '添加分组', to: 'create' } },
   },
   discounts: {
     label: '用户折扣', api: 'discount', table: 'discounts', route: '/user/discount',
@@ -85,5 +87,6 @@ export const accounts = declare.resources({
       remark: { label: '备注', type: 'text', max: 255, list: true },
       create_at: created,
     },
+    empty: { text: '还没有用户折扣', hint: '给某个用户的全部或指定商品设折扣倍率或固定价格', action: { label: '添加折扣', to: 'create' } },
   },
 }, catalog);

@@ -29,7 +29,10 @@ export const catalog = declare.resources({
         label: '接码次数', type: 'int', min: 0, max: 1000, default: 1, list: true,
         help: '每次启用（购买或重提）后可接收的验证码条数，0 为不限',
       },
-      reset_limit: { label: '重提次数', type: 'int', min: 0, max: 1000, default: 0, list: true, help: '每个链接可重提（重新等待新验证码）的次数' },
+      reset_limit: {
+        label: '重提次数', type: 'int', min: 0, max: 1000, default: 0, list: true, zeroText: '不支持重提',
+        help: '每个链接可重提（重新等待新验证码）的次数，0 为不支持重提',
+      },
       renew_price: { label: '续费价格(每天)', type: 'money', min: 0, max: 100_000, default: 0, list: true, help: '0 表示不可续费；续费不享受折扣' },
       code_wait_minutes: {
         label: '等码时限(分钟)', type: 'int', min: 0, max: 43_200, default: 0, list: true,
@@ -66,6 +69,9 @@ export const catalog = declare.resources({
       { name: 'goodsStock', label: '库存', access: 'sup' },
       { name: 'stockImport', label: '导入库存', access: 'sup' },
     ],
+    empty: {
+      text: '还没有商品', hint: '添加商品后，导入号码或邮箱库存，或让它向上游渠道按需购买号码', action: { label: '添加商品', to: 'create' },
+    },
   },
   stock: {
     label: '库存', api: 'stock', table: 'stock_items', route: '/items/goods/stock',
@@ -98,6 +104,7 @@ export const catalog = declare.resources({
       { name: 'stockDisable', label: '停用所选', access: 'sup' },
       { name: 'stockEnable', label: '启用所选', access: 'sup' },
     ],
+    empty: { text: '还没有库存', hint: '用“导入库存”批量导入号码或邮箱，每行一个' },
   },
   providers: {
     label: '上游渠道', api: 'provider', table: 'providers', route: '/system/provider',
@@ -127,5 +134,9 @@ export const catalog = declare.resources({
       create_at: created,
     },
     actions: [{ name: 'providerBalance', label: '刷新余额', access: 'sup' }],
+    empty: {
+      text: '还没有上游渠道', hint: '接入 SMS-Activate 兼容的平台后，来源为“上游”的商品会向它按需购买号码',
+      action: { label: '添加上游渠道', to: 'create' },
+    },
   },
 }, phones);

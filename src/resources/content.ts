@@ -16,5 +16,6 @@ export const content = declare.resources({
       day: { label: '提醒间隔(天)', type: 'int', min: 0, max: 365, default: 1, list: true, help: '用户点“不再提醒”后，隔多少天再次弹出' },
       create_at: created,
     },
+    empty: { text: '还没有公告', hint: '发布的公告会显示在每个用户的首页', action: { label: '发布公告', to: 'create' } },
   },
 });

@@ -29,6 +29,10 @@ export const finance = declare.resources({
       remark: { label: '备注', type: 'text', readonly: true, list: true, search: 'contains' },
       create_at: created,
     },
+    empty: {
+      sup: { text: '还没有资金变动' },
+      customer: { text: '还没有资金变动', hint: '充值后，每一笔充值、消费和退款都会记录在这里', action: { label: '去充值', to: '/account/recharge' } },
+    },
   },
   recharges: {
     label: '充值记录', api: 'recharge', table: 'recharges', route: '/account/record',
@@ -48,6 +52,10 @@ export const finance = declare.resources({
       remark: { label: '备注', type: 'text', readonly: true, list: true },
       create_at: created,
       tx_hash: txHash,
+    },
+    empty: {
+      sup: { text: '还没有充值记录', hint: 'USDT 自动到账和在用户列表里“余额调整”的记录会出现在这里' },
+      customer: { text: '还没有充值记录', action: { label: '去充值', to: '/account/recharge' } },
     },
   },
   usdt: {
@@ -76,6 +84,10 @@ export const finance = declare.resources({
       tx_hash: txHash,
     },
     actions: [{ name: 'usdtPay', label: '查看', access: 'customer' }],
+    empty: {
+      sup: { text: '还没有 USDT 充值订单' },
+      customer: { text: '还没有 USDT 充值订单', action: { label: '去充值', to: '/account/recharge' } },
+    },
   },
   transfers: {
     label: '未匹配转账', api: 'transfer', table: 'usdt_transfers', route: '/system/transfer',
@@ -110,6 +122,7 @@ export const finance = declare.resources({
       create_at: { ...created, label: '发现时间' },
     },
     actions: [{ name: 'transferAttach', label: '入账', access: 'sup' }],
+    empty: { text: '没有未匹配的转账', hint: '收款地址收到、却对不上任何充值订单的 USDT 转账会出现在这里，可手工入账' },
   },
 }, accounts);
 

@@ -36,5 +36,9 @@ export const intake = declare.resources({
       create_at: { ...created, label: '入库时间' },
     },
     actions: [{ name: 'messageAssign', label: '分配', access: 'sup' }],
+    empty: {
+      text: '还没有收到短信或邮件', hint: '设备上报的短信、收到的邮件和上游的验证码都会出现在这里；也可以手工录入一条',
+      action: { label: '手工录入', to: 'create' },
+    },
   },
 }, { ...links, ...phones });

@@ -35,6 +35,10 @@ export const links = declare.resources({
       create_at: created,
     },
     actions: [{ name: 'orderRefund', label: '退款', access: 'sup' }],
+    empty: {
+      sup: { text: '还没有订单', hint: '客户在商城购买或续费后，订单会出现在这里' },
+      customer: { text: '还没有订单', hint: '在商城选好商品购买后，订单会记录在这里', action: { label: '去商城', to: '/items/store' } },
+    },
   },
   tokens: {
     label: 'API链接', api: 'token', table: 'tokens', route: '/items/api/token',
@@ -59,7 +63,7 @@ export const links = declare.resources({
       received: { label: '已接码', type: 'int', readonly: true, list: true, help: '本次启用后收到的验证码条数' },
       receives_left: { label: '剩余次数', type: 'int', computed: true, readonly: true, list: true, help: '空表示不限' },
       resets: { label: '已重提', type: 'int', readonly: true },
-      reset_limit: { label: '重提上限', type: 'int', readonly: true },
+      reset_limit: { label: '重提上限', type: 'int', readonly: true, zeroText: '不支持重提' },
       receive_limit: { label: '接码上限', type: 'int', readonly: true, help: '0 为不限' },
       renewable: { label: '可续费', type: 'bool', computed: true, readonly: true, help: '产品支持续费，且链接未结束、过期未超过一天、号码未被回收' },
       url: { label: '链接', type: 'text', computed: true, readonly: true },
@@ -85,6 +89,10 @@ export const links = declare.resources({
     ],
     // New codes show up without a manual refresh.
     live: { seconds: 5 },
+    empty: {
+      sup: { text: '客户还没有购买号码' },
+      customer: { text: '还没有号码', hint: '在商城购买后，号码和收到的验证码会显示在这里', action: { label: '去商城', to: '/items/store' } },
+    },
   },
   records: {
     label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
@@ -98,6 +106,10 @@ export const links = declare.resources({
       create_at: { ...created, label: '接收时间' },
     },
     live: { seconds: 5 },
+    empty: {
+      sup: { text: '还没有收到验证码', hint: '号码收到的每条验证码都会记录在这里' },
+      customer: { text: '还没有收到验证码', hint: '购买号码后，收到的每条验证码都会记录在这里', action: { label: '去商城', to: '/items/store' } },
+    },
   },
   resets: {
     label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
@@ -107,6 +119,7 @@ export const links = declare.resources({
       ...linkRecord,
       create_at: { ...created, label: '重提时间' },
     },
+    empty: { text: '还没有重提记录', hint: '在“我的API”里对号码点“重提”等待新验证码后，会记录在这里' },
   },
   augments: {
     label: '续费记录', api: 'augment', table: 'augment_records', route: '/items/augment/record',
@@ -120,5 +133,6 @@ export const links = declare.resources({
       expires_after: { label: '新到期时间', type: 'datetime', readonly: true, list: true },
       create_at: { ...created, label: '续费时间' },
     },
+    empty: { text: '还没有续费记录' },
   },
 }, { ...accounts, ...catalog });

@@ -45,5 +45,10 @@ export const phones = declare.resources({
       { name: 'deviceBind', label: '绑定号码', access: 'sup' },
       { name: 'deviceSecret', label: '重置密钥', access: 'sup' },
     ],
+    empty: {
+      text: '还没有设备，收不到短信',
+      hint: '手机装好 SmsForwarder 后，在这里添加设备，把得到的 Webhook 地址和密钥填进 SmsForwarder 的 Webhook 发送通道',
+      action: { label: '添加设备', to: 'create' },
+    },
   },
 });

@@ -47,7 +47,7 @@ describe('sup screens', () => {
 
   it('creates a notice through the generated form, with its validation', async () => {
     await page.goto(`${server.url}/system/notice`);
-    await expect.poll(() => page.locator('.ant-empty-description', { hasText: '暂无数据' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('list-empty').getByText('还没有公告').isVisible()).toBe(true);
     await shot(page, 'notice-list-empty');
     await page.getByRole('button', { name: /新\s*建/ }).click();
     await page.waitForURL('**/system/notice/create');

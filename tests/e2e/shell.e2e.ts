@@ -310,6 +310,12 @@ describe('home', () => {
 
   it("a customer's cards show their own figures", async () => {
     const token = await server.api.login('alice_01', 'alice-pass-1');
+    // Cards are for a customer who has bought something (before that the home shows the first steps).
+    const goods = await server.api.call('POST', '/api/goods/add', supToken, {
+      title: '首页卡片', channel: 'sms', service: 'tg', price: 1, valid_hours: 24, min_qty: 1, max_qty: 10,
+    });
+    await server.api.call('POST', '/api/stock/import', supToken, { goods_id: goods.data.id, text: '+8613900000001' });
+    expect((await server.api.call('POST', '/api/order/buy', token, { goods_id: goods.data.id, quantity: 1 })).code).toBe(200);
     const stats = (await server.api.call('GET', '/api/statistics/index', token)).data;
     expect(stats.totalRecharge).toBe(25.5);
     await withBrowser(async (page) => {

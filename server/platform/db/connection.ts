@@ -121,8 +121,13 @@ function reusingStatements(sqlite: SQLite.Database) {
   };
 }
 
-/** How long a query waits for a connection (a new one, or a free one of the pool) before giving up. */
-const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * How long a query waits for a connection (a new one, or a free one of the pool) before giving up:
+ * long enough for a busy pool's queue under load (a burst must wait its turn, not fail), short enough
+ * that a database that never answers gives a 503 in seconds rather than a hang. A stopped database
+ * refuses connections at once.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * A connection PostgreSQL ends (a restart, a failover, the network) emits 'error' on its client,

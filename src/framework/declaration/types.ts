@@ -47,6 +47,8 @@ export interface FieldDef {
   help?: string;
   /** Money that is a credit or a debit: shown green with + or red with -. */
   signed?: boolean;
+  /** What an int of 0 reads as on screens, when 0 means something of its own (a limit of none). */
+  zeroText?: string;
   /**
    * Not a column of the resource's table. A readable one is worked out by the server for each answer
    * (a count, a flag, an address built from the row); a writable one is turned by the server into what
@@ -78,6 +80,16 @@ export interface RowAction { name: string; label: string; access: AccessRule }
 /** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
 export interface ToolbarAction { name: string; label: string; access: AccessRule }
 
+/** What a list with no rows at all says, and the one step that fills it. */
+export interface EmptyList {
+  /** What the list will hold, or what to do first: one sentence. */
+  text: string;
+  /** A second, quieter line: how to do it. */
+  hint?: string;
+  /** A button: a screen to open (its route), or 'create' for the resource's new-record form (shown to roles that may add). */
+  action?: { label: string; to: 'create' | `/${string}` };
+}
+
 export interface ResourceDef {
   label: string;
   /** `/api/<api>/data|detail|add|edit|del` */
@@ -97,6 +109,8 @@ export interface ResourceDef {
   selectable?: boolean;
   /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
   live?: { seconds: number };
+  /** What the list says with no rows at all (one for every role, or one for sup and one for everyone else); filters that find nothing say so instead. */
+  empty?: EmptyList | { sup: EmptyList; customer: EmptyList };
 }
 
 /** A hand-written screen: it has a route and maybe a menu item, but no generated CRUD. */

@@ -59,7 +59,7 @@ export function valueAsText(field: FieldDef, value: unknown, record: Record<stri
   if (empty(value)) return '';
   switch (field.type) {
     case 'money': return field.signed ? formatSignedMoney(value) : formatMoney(value);
-    case 'int': return formatCount(value);
+    case 'int': return field.zeroText && Number(value) === 0 ? field.zeroText : formatCount(value);
     case 'decimal': return Number(value).toFixed(2);
     case 'bool': return value ? '是' : '否';
     case 'enum': return field.options?.[String(value)]?.label ?? String(value);

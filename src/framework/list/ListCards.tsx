@@ -21,7 +21,7 @@ export function ListCards({ fields, records, loading, empty, actions, selection,
 }) {
   return (
     <Spin spinning={loading} delay={SPIN_DELAY}>
-      {records.length === 0 ? empty : (
+      {records.length === 0 ? (loading ? null : empty) : (
         <div className="fw-cards">
           {records.map((record) => (
             <div className="fw-card" key={record.id}>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, type CrudSort } from '@refinedev/core';
-import { Alert, Button, Card, Empty, Space, message } from 'antd';
+import { Alert, Button, Card, Space, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '../declaration';
 import { allows, roleOf } from '../declaration';
@@ -12,6 +12,7 @@ import { buildColumns, listFields, searchFields, tableWidth } from './columns';
 import { download } from '../download';
 import { exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
+import { ListEmpty } from './ListEmpty';
 import { ListTable, type ListColumn } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { labelFor } from '../menu';
@@ -77,7 +78,8 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   };
 
   const error = query.isError ? query.error : null;
-  const empty = <Empty description={error ? '加载失败' : '暂无数据'} />;
+  const empty = <ListEmpty def={def} role={role} failed={Boolean(error)} filtered={filters.length > 0}
+    onClear={() => update({ filters: {}, page: 1 })} onOpen={open} />;
   const records = (result.data ?? []) as Record<string, any>[];
   const total = result.total ?? 0;
   const selection = useSelection(records);

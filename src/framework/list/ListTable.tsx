@@ -200,7 +200,8 @@ export function ListTable(props: ListTableProps) {
       <Spin spinning={loading} delay={SPIN_DELAY}>
         <div className={tableClass}>
           <div className={`${p}-container`}>
-            {hasFixed && (
+            {/* No rows, no shadow: it would draw a line through the empty list's words. */}
+            {hasFixed && records.length > 0 && (
               <div ref={shadow} className="fw-table-ping" aria-hidden="true"
                 style={{ right: fixedWidth, zIndex: token.zIndexBase + 3, '--fw-ping-color': token.colorSplit } as CSSProperties} />
             )}

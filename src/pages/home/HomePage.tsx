@@ -5,13 +5,17 @@ import { useAuthState } from '../../providers/use-auth-state';
 import { refreshUserInfo } from '../../common/user-info';
 import AdminSummary from './AdminSummary';
 import ContactCard from './ContactCard';
+import FirstSteps, { isNewCustomer } from './FirstSteps';
 import ProfileCard from './ProfileCard';
 import RecentNotices from './RecentNotices';
 import { statCards } from './stat-cards';
 import StatCards from './StatCards';
 import { useStatistics } from './use-statistics';
 
-/** The home screen: profile, sup totals, stat cards per role, contact and recent notices (docs/console-rules.md). */
+/**
+ * The home screen: profile, sup totals, stat cards per role (a customer who has bought nothing yet
+ * gets the first steps instead), contact and recent notices (docs/console-rules.md).
+ */
 export default function HomePage() {
   const { type, userInfo } = useAuthState();
   const role = roleOf(type);
@@ -22,7 +26,9 @@ export default function HomePage() {
     <>
       <ProfileCard user={userInfo} />
       {role === 'sup' && stats?.admin && <AdminSummary admin={stats.admin} />}
-      <StatCards cards={stats ? statCards(role, stats) : []} loading={loading} />
+      {role === 'customer' && stats && isNewCustomer(stats)
+        ? <FirstSteps toppedUp={stats.totalRecharge > 0 || (userInfo?.balance ?? 0) > 0} />
+        : <StatCards cards={stats ? statCards(role, stats) : []} loading={loading} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}><ContactCard /></Col>
         <Col xs={24} lg={12}><RecentNotices /></Col>

@@ -6,6 +6,7 @@ import { useAuthAction } from '../../common/use-auth-action';
 import AuthCard from '../../common/AuthCard';
 import { Input, Password } from '../../common/auth-inputs';
 import FieldRow from './FieldRow';
+import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 import { useRegisterOpen } from './use-register-open';
 
 const loadLogin = () => import('../../providers/auth-provider').then((m) => m.authProvider.login);
@@ -21,12 +22,17 @@ export function checkCredentials({ username, password }: Credentials): Errors {
   return errors;
 }
 
-/** Login: the client toasts a refusal (wrong password, disabled account); success goes to /home. No register link while registration is closed. */
+/**
+ * Login: the client toasts a refusal (wrong password, disabled account); success goes to /home (or
+ * the page wanted before). No register link while registration is closed. Opened while logged in, it
+ * leads to /home.
+ */
 export default function LoginPage() {
   const { mutate: login, isPending } = useAuthAction<Credentials>(loadLogin);
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const registerOpen = useRegisterOpen();
+  useLeaveWhenSignedIn();
 
   const change = (name: keyof Credentials) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));

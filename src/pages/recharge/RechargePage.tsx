@@ -1,14 +1,18 @@
-import { Alert, Button, Card, Col, Form, InputNumber, Radio, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, InputNumber, Radio, Row, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '../../common/money';
 import { markFieldErrors } from '../../common/field-rules';
 import { ORDERS_ROUTE, payRoute, usdtApi } from '../../resources/usdt/api';
+import { ContactDetails } from './ContactDetails';
 import { RechargeRules } from './RechargeRules';
 import { presetsWithin, useRechargeStart } from './use-recharge-start';
 import './recharge.css';
 
-/** 账户充值: choose an amount (a preset or any within the bounds), get a USDT pay order, go pay it. */
+/**
+ * 账户充值: choose an amount (a preset or any within the bounds), get a USDT pay order, go pay it.
+ * With USDT off, the shop's contact details instead.
+ */
 export default function RechargePage() {
   const { options, open, loading } = useRechargeStart();
   const [form] = Form.useForm<{ amount: number }>();
@@ -30,7 +34,7 @@ export default function RechargePage() {
 
   const body = () => {
     if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
-    if (!options?.enabled) return <Result status="info" title="USDT 充值暂未开放" subTitle="请联系客服充值" />;
+    if (!options?.enabled) return <ContactDetails />;
     const { min_amount: min, max_amount: max } = options;
     return (
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
@@ -67,7 +71,8 @@ export default function RechargePage() {
           {body()}
         </Card>
       </Col>
-      <Col xs={24} lg={10}><RechargeRules expireMinutes={options?.expire_minutes} /></Col>
+      {/* The rules are USDT's: with USDT off they would only mislead. */}
+      {(loading || options?.enabled) && <Col xs={24} lg={10}><RechargeRules expireMinutes={options?.expire_minutes} /></Col>}
     </Row>
   );
 }

@@ -3,11 +3,9 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../common/money';
 import { SafeHtml } from '../../common/SafeHtml';
 import type { StoreItem } from './api';
+import { receiveLimitText, resetLimitText } from './limits';
 
 const CHANNEL: Record<string, string> = { sms: '短信', mail: '邮箱' };
-
-/** `不限` for a limit of 0, else `n 次`. */
-const times = (n: number) => (n > 0 ? `${n} 次` : '不限');
 
 /**
  * One product as a customer weighs it: the price they pay, stock, how long a link lives, how many
@@ -32,8 +30,8 @@ export function ProductCard({ item, action }: { item: StoreItem; action?: ReactN
           {item.stock === null ? '充足' : soldOut ? '已售罄' : item.stock}
         </dd></div>
         <div><dt>有效期</dt><dd>{item.valid_hours} 小时</dd></div>
-        <div><dt>接码次数</dt><dd>{times(item.receive_limit)}</dd></div>
-        <div><dt>重提次数</dt><dd>{times(item.reset_limit)}</dd></div>
+        <div><dt>接码次数</dt><dd>{receiveLimitText(item.receive_limit)}</dd></div>
+        <div><dt>重提次数</dt><dd>{resetLimitText(item.reset_limit)}</dd></div>
         <div><dt>服务代码</dt><dd><code data-testid="product-service">{item.service || '-'}</code></dd></div>
         <div><dt>国家编号</dt><dd><code data-testid="product-country">{item.country ?? 0}</code></dd></div>
       </dl>

@@ -7,15 +7,20 @@ import { BuyDialog } from './buy/BuyDialog';
 import type { StoreItem } from './api';
 import { isSoldOut } from './ProductCard';
 import { ProductGrid } from './ProductGrid';
+import { useBuyOnArrival } from './use-buy-on-arrival';
 import { useStoreProducts } from './use-store-products';
 import './products.css';
 
-/** API商城 in the console: the products at this customer's prices, searchable, each with 购买. */
+/**
+ * API商城 in the console: the products at this customer's prices, searchable, each with 购买; opened
+ * from 登录后购买 (`?buy=<id>`), with that product's buy dialog open.
+ */
 export default function StorePage() {
   const [keyword, setKeyword] = useState('');
   const products = useStoreProducts(keyword);
   const [buying, setBuying] = useState<StoreItem | null>(null);
   const customer = roleOf(useAuthState().type) === 'customer';
+  useBuyOnArrival(setBuying, customer);
 
   const action = (item: StoreItem) => {
     if (!customer) return <Tooltip title="管理员账号不能购买"><Button disabled>购买</Button></Tooltip>;

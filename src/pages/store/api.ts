@@ -60,6 +60,9 @@ export const STORE_PAGE_SIZE = 50;
 export const storeApi = {
   list: (page: number, keyword = '') =>
     api.post<StorePage>('/api/store/data', keyword ? { keyword } : {}, { page, pageSize: STORE_PAGE_SIZE }, { silent: true }),
+  /** One product on sale at the caller's price; null when it is off sale or gone. */
+  find: (id: number) =>
+    api.post<StorePage>('/api/store/data', { id }, { page: 1, pageSize: 1 }, { silent: true }).then((p) => p.list[0] ?? null),
   quote: (goodsId: number, quantity: number) =>
     api.post<Quote>('/api/order/quote', { goods_id: goodsId, quantity }, undefined, { silent: true }),
   buy: (goodsId: number, quantity: number) =>

@@ -2,6 +2,7 @@ import { Alert, InputNumber, Spin } from 'antd';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../common/money';
 import type { Quote, StoreItem } from '../api';
+import { receiveLimitText, resetLimitText } from '../limits';
 
 interface Props {
   item: StoreItem;
@@ -33,6 +34,9 @@ export function BuyForm({ item, quantity, onQuantity, quote, quoting, error }: P
           value={quantity} onChange={(v) => onQuantity(typeof v === 'number' ? v : null)} inputMode="numeric" style={{ width: 140 }} />
       </label>
       <div className="buy-hint">每次可购买 {item.min_qty}–{item.max_qty} 个{item.stock !== null && `，库存 ${item.stock} 个`}</div>
+      <div className="buy-hint" data-testid="buy-limits">
+        每个链接有效 {item.valid_hours} 小时，接码次数 {receiveLimitText(item.receive_limit)}，重提次数 {resetLimitText(item.reset_limit)}
+      </div>
       <dl className="buy-figures">
         <div><dt>合计</dt><dd>{figure(quote?.amount, 'buy-total')}</dd></div>
         <div><dt>当前余额</dt><dd>{figure(quote?.balance, 'buy-balance')}</dd></div>

@@ -1,0 +1,47 @@
+import { Button, Empty } from 'antd';
+import type { ResourceDef, Role } from '../declaration';
+import { allows } from '../declaration';
+import type { EmptyList } from '../declaration/types';
+import './list-empty.css';
+
+/** The declared words for a role: one for everyone, or sup's and everyone else's. */
+function emptyFor(def: ResourceDef, role: Role | undefined): EmptyList | undefined {
+  const empty = def.empty;
+  if (!empty || 'text' in empty) return empty;
+  return role === 'sup' ? empty.sup : empty.customer;
+}
+
+/**
+ * What a list shows in place of rows. Filters that find nothing say so and offer to clear them (the
+ * declared words would mislead: rows exist); a list with no rows at all says what its declaration
+ * gives and offers its next step.
+ */
+export function ListEmpty({ def, role, failed, filtered, onClear, onOpen }: {
+  def: ResourceDef; role: Role | undefined;
+  /** The rows could not be read (the alert above says why). */
+  failed: boolean;
+  filtered: boolean;
+  onClear(): void;
+  onOpen(to: string): void;
+}) {
+  return <div className="fw-empty" data-testid="list-empty">{content()}</div>;
+
+  function content() {
+    if (failed) return <Empty description="加载失败" />;
+    if (filtered) return <Empty description="没有符合条件的记录"><Button onClick={onClear}>清除筛选</Button></Empty>;
+    const words = emptyFor(def, role);
+    if (!words) return <Empty description="暂无数据" />;
+    const { action } = words;
+    const to = action?.to === 'create' ? (allows(def.access.add, role) ? `${def.route}/create` : null) : action?.to;
+    return (
+      <Empty description={(
+        <>
+          <span className="fw-empty-text">{words.text}</span>
+          {words.hint && <span className="fw-empty-hint">{words.hint}</span>}
+        </>
+      )}>
+        {action && to && <Button type="primary" onClick={() => onOpen(to)}>{action.label}</Button>}
+      </Empty>
+    );
+  }
+}
