@@ -20,3 +20,7 @@ export const linkRecord = { id, user_id: owner, token_id: linkRef, identifier, g
 export const ownRows = { access: { list: 'own', show: 'own' }, ownerField: 'user_id', defaultSort: newestFirst } as const;
 /** A customer's own records (orders, links, code, reset and renewal records): as ownRows, newest first by time. */
 export const ownRecords = { ...ownRows, defaultSort: { field: 'create_at', order: 'desc' } } as const;
+
+/** Where an empty list of a customer's own sends them next (the declared `empty` actions). */
+export const toStore = { label: '去商城', to: '/items/store' } as const;
+export const toRecharge = { label: '去充值', to: '/account/recharge' } as const;

@@ -1,5 +1,5 @@
 import { declare } from './declare';
-import { id, newestFirst, signedAmount, created, owner, ownRows } from './fields';
+import { id, newestFirst, signedAmount, created, owner, ownRows, toRecharge } from './fields';
 import { accounts } from './accounts';
 
 const txHash = { label: '交易哈希', type: 'text', readonly: true, list: true, search: 'contains' } as const;
@@ -31,7 +31,7 @@ export const finance = declare.resources({
     },
     empty: {
       sup: { text: '还没有资金变动' },
-      customer: { text: '还没有资金变动', hint: '充值后，每一笔充值、消费和退款都会记录在这里', action: { label: '去充值', to: '/account/recharge' } },
+      customer: { text: '还没有资金变动', hint: '充值后，每一笔充值、消费和退款都会记录在这里', action: toRecharge },
     },
   },
   recharges: {
@@ -55,7 +55,7 @@ export const finance = declare.resources({
     },
     empty: {
       sup: { text: '还没有充值记录', hint: 'USDT 自动到账和在用户列表里“余额调整”的记录会出现在这里' },
-      customer: { text: '还没有充值记录', action: { label: '去充值', to: '/account/recharge' } },
+      customer: { text: '还没有充值记录', action: toRecharge },
     },
   },
   usdt: {
@@ -86,7 +86,7 @@ export const finance = declare.resources({
     actions: [{ name: 'usdtPay', label: '查看', access: 'customer' }],
     empty: {
       sup: { text: '还没有 USDT 充值订单' },
-      customer: { text: '还没有 USDT 充值订单', action: { label: '去充值', to: '/account/recharge' } },
+      customer: { text: '还没有 USDT 充值订单', action: toRecharge },
     },
   },
   transfers: {

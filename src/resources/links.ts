@@ -1,5 +1,5 @@
 import { declare } from './declare';
-import { id, amount, created, owner, goodsRef, identifier, linkRecord, ownRecords } from './fields';
+import { id, amount, created, owner, goodsRef, identifier, linkRecord, ownRecords, toStore } from './fields';
 import { accounts } from './accounts';
 import { catalog } from './catalog';
 
@@ -37,7 +37,7 @@ export const links = declare.resources({
     actions: [{ name: 'orderRefund', label: '退款', access: 'sup' }],
     empty: {
       sup: { text: '还没有订单', hint: '客户在商城购买或续费后，订单会出现在这里' },
-      customer: { text: '还没有订单', hint: '在商城选好商品购买后，订单会记录在这里', action: { label: '去商城', to: '/items/store' } },
+      customer: { text: '还没有订单', hint: '在商城选好商品购买后，订单会记录在这里', action: toStore },
     },
   },
   tokens: {
@@ -91,7 +91,7 @@ export const links = declare.resources({
     live: { seconds: 5 },
     empty: {
       sup: { text: '客户还没有购买号码' },
-      customer: { text: '还没有号码', hint: '在商城购买后，号码和收到的验证码会显示在这里', action: { label: '去商城', to: '/items/store' } },
+      customer: { text: '还没有号码', hint: '在商城购买后，号码和收到的验证码会显示在这里', action: toStore },
     },
   },
   records: {
@@ -108,7 +108,7 @@ export const links = declare.resources({
     live: { seconds: 5 },
     empty: {
       sup: { text: '还没有收到验证码', hint: '号码收到的每条验证码都会记录在这里' },
-      customer: { text: '还没有收到验证码', hint: '购买号码后，收到的每条验证码都会记录在这里', action: { label: '去商城', to: '/items/store' } },
+      customer: { text: '还没有收到验证码', hint: '购买号码后，收到的每条验证码都会记录在这里', action: toStore },
     },
   },
   resets: {
