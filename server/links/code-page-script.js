@@ -13,9 +13,15 @@
   var state = document.body.getAttribute('data-state') || 'active';
   var code = $('code').classList.contains('none') ? '' : $('code').textContent;
   var failures = 0;
+  // When the price goes back if no code comes (ms since the epoch; 0: no such refund now).
+  var refundAt = Number(document.body.getAttribute('data-refund-at')) || 0;
+  // The server's clock, not this device's, decides: count from the difference at load.
+  var skew = (Number(document.body.getAttribute('data-now')) || Date.now()) - Date.now();
+  var LIVE = { active: true, code_received: true, used_up: true };
 
   function stateText(d) {
-    if (d.state === 'used_up' && d.code) return '已收到验证码，接码次数已用完';
+    if (d.reset) return '已重提，等待新验证码';
+    if (d.state === 'used_up' && d.code) return '已收到验证码';
     return STATE_TEXT[d.state] || d.state;
   }
 
@@ -41,8 +47,23 @@
     $('left').textContent = d.receives_left === null || d.receives_left === undefined ? '不限' : String(d.receives_left);
     $('received-at').textContent = d.received_at || '';
     $('received').hidden = !d.received_at;
-    if (code) document.title = '验证码 ' + code;
+    $('product').textContent = d.product || '';
+    $('refund-at').textContent = d.refund_at || '';
+    $('refund').hidden = !d.refund_at;
+    if (!d.refund_at) refundAt = 0;
+    document.title = code ? '验证码 ' + code : '验证码 · ' + d.identifier;
   }
+
+  /** The time left before the automatic refund, counted down on the page (the server's time set it). */
+  function tick() {
+    var el = $('refund-left');
+    var ms = refundAt - (Date.now() + skew);
+    if (!refundAt || ms <= 0) { el.textContent = ''; return; }
+    var s = Math.ceil(ms / 1000);
+    el.textContent = '（还剩 ' + Math.floor(s / 60) + ' 分 ' + ('0' + (s % 60)).slice(-2) + ' 秒）';
+  }
+  setInterval(tick, 1000);
+  tick();
 
   function notice(text, end) {
     var stateEl = $('state');
@@ -93,16 +114,18 @@
 
   function later(ms) { setTimeout(read, ms); }
 
-  /** After an answer: wait for a code at once, look again now and then once there is one, stop at the end. */
+  /**
+   * After an answer: a live link is read again at once, held by the server until what it shows changes
+   * (a code, a 重提 clearing it, the end); an expired one now and then (a renewal brings it back).
+   */
   function next() {
     if (FINAL[state]) return;
-    if (state === 'active') later(200);
-    else if (state === 'code_received') later(5000);
-    else later(30000); // expired or used up: a renewal or a reset can bring it back
+    later(LIVE[state] ? 200 : 30000);
   }
 
   function read() {
-    var url = '/api/code/' + encodeURIComponent(token) + (state === 'active' ? '?wait=' + WAIT_SECONDS : '');
+    var url = '/api/code/' + encodeURIComponent(token)
+      + (LIVE[state] ? '?wait=' + WAIT_SECONDS + '&seen=' + encodeURIComponent(code) : '');
     fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } })
       .then(function (res) { return res.json(); })
       .then(function (env) {

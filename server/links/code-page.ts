@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../platform/context.js';
 import { formatTime } from '../platform/lib/time.js';
 import type { CodeLimits } from './code-limits.js';
-import { codeView, type CodeView, type LinkRow } from './code-view.js';
+import { codeView, linkByTokenQuery, type CodeView, type LinkRow } from './code-view.js';
 
 /**
  * `/c/<token>`: the page a customer hands to their own buyer. Rendered here with the link's state
@@ -47,14 +47,12 @@ export function registerCodePage(app: FastifyInstance, ctx: Ctx, limits: CodeLim
     const limited = limits.address(request.ip, now);
     if (limited) return reply.status(429).header('Retry-After', String(limited)).send(tooManyPage(limited));
     const row = TOKEN.test(token)
-      ? await ctx.db.selectFrom('tokens')
-        .select(['id', 'state', 'identifier', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'receive_limit', 'received'])
-        .where('token', '=', token).executeTakeFirst() as LinkRow | undefined
+      ? await linkByTokenQuery(ctx.db, token).executeTakeFirst() as LinkRow | undefined
       : undefined;
     if (!row) return reply.status(404).send(notFoundPage());
     const again = limits.link(token, now);
     if (again) return reply.status(429).header('Retry-After', String(again)).send(tooManyPage(again));
-    return reply.send(linkPage(codeView(row, now), tz));
+    return reply.send(linkPage(codeView(row, now), tz, now));
   });
 }
 
@@ -63,7 +61,9 @@ const STYLE = `
 body{margin:0;background:#f5f7fa;color:rgba(0,0,0,.88);font:15px/1.6 -apple-system,BlinkMacSystemFont,"Segoe UI","PingFang SC","Hiragino Sans GB","Microsoft YaHei",sans-serif}
 main{max-width:480px;margin:0 auto;padding:16px}
 .card{background:#fff;border:1px solid #f0f0f0;border-radius:8px;padding:20px 16px}
-h1{margin:0 0 16px;font-size:18px;font-weight:600}
+h1{margin:0 0 16px;font-size:18px;font-weight:600;display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 10px}
+h1 .sub{font-size:13px;font-weight:400;color:rgba(0,0,0,.6)}
+.refund{margin:-4px 0 12px;font-size:13px;color:rgba(0,0,0,.65)}
 .field{margin:0 0 16px}
 .label{display:block;color:rgba(0,0,0,.45);font-size:13px;margin-bottom:4px}
 .line{display:flex;align-items:center;gap:8px}
@@ -92,9 +92,10 @@ function head(title: string): string {
     + `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`;
 }
 
-/** What the state line says: a link used up by the code it received says both. */
-export function stateText(view: Pick<CodeView, 'state' | 'code'>): string {
-  if (view.state === 'used_up' && view.code) return '已收到验证码，接码次数已用完';
+/** What the state line says: a reset link waits for a new code; a link used up by its code has that code. */
+export function stateText(view: Pick<CodeView, 'state' | 'code' | 'reset'>): string {
+  if (view.reset) return '已重提，等待新验证码';
+  if (view.state === 'used_up' && view.code) return '已收到验证码';
   return STATE_TEXT[view.state] ?? view.state;
 }
 
@@ -105,20 +106,26 @@ export function stateClass(view: Pick<CodeView, 'state' | 'code'>): string {
   return 'state end';
 }
 
-function linkPage(view: CodeView, tz: string): string {
+const hidden = (show: unknown) => (show ? '' : ' hidden');
+
+function linkPage(view: CodeView, tz: string, now: number): string {
   const left = view.receives_left === null ? '不限' : String(view.receives_left);
   const code = view.code ?? '';
-  return `${head(`验证码 · ${view.identifier}`)}<body data-state="${escapeHtml(view.state)}" data-states="${escapeHtml(JSON.stringify(STATE_TEXT))}"><main><div class="card">`
-    + '<h1>接收验证码</h1>'
+  const refundAt = formatTime(view.refund_at, tz);
+  return `${head(`验证码 · ${view.identifier}`)}<body data-state="${escapeHtml(view.state)}" data-states="${escapeHtml(JSON.stringify(STATE_TEXT))}"`
+    + ` data-refund-at="${view.refund_at ?? ''}" data-now="${now}"><main><div class="card">`
+    + `<h1><span class="product" id="product">${escapeHtml(view.product)}</span><span class="sub">接收验证码</span></h1>`
     + `<div class="field"><span class="label">号码 / 邮箱</span><div class="line"><span class="value" id="identifier">${escapeHtml(view.identifier)}</span>`
     + '<button type="button" data-copy="identifier">复制</button></div></div>'
+    + `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(stateText(view))}</p>`
+    + `<p class="refund" id="refund"${hidden(refundAt)}>未收到验证码将自动退款：<span id="refund-at">${escapeHtml(refundAt ?? '')}</span>`
+    + '<span id="refund-left"></span></p>'
     + `<div class="field code"><span class="label">验证码</span><div class="line"><span class="value${code ? '' : ' none'}" id="code">${code ? escapeHtml(code) : '暂无'}</span>`
     + `<button type="button" data-copy="code"${code ? '' : ' disabled'}>复制</button></div></div>`
-    + `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(stateText(view))}</p>`
-    + `<p class="text" id="text"${view.text ? '' : ' hidden'}>${escapeHtml(view.text ?? '')}</p>`
+    + `<p class="text" id="text"${hidden(view.text)}>${escapeHtml(view.text ?? '')}</p>`
     + `<p class="meta"><span>到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span></span>`
     + `<span>剩余接码次数 <span id="left">${escapeHtml(left)}</span></span>`
-    + `<span id="received"${view.received_at === null ? ' hidden' : ''}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
+    + `<span id="received"${hidden(view.received_at !== null)}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
     + '</div></main><div class="toast" id="toast" role="status"></div>'
     + `<script src="${SCRIPT_PATH}?v=${SCRIPT_VERSION}" defer></script></body></html>`;
 }

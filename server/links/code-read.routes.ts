@@ -5,18 +5,17 @@ import { batchedRead } from '../platform/db/fast-query.js';
 import { formatTime } from '../platform/lib/time.js';
 import { codeSignal } from './code-wake.js';
 import type { CodeLimits } from './code-limits.js';
-import { codeView, statusText, type LinkRow } from './code-view.js';
+import { codeView, linkByTokenQuery, statusText, stillAsSeen, type LinkRow } from './code-view.js';
 
 export const MAX_WAIT_SECONDS = 60;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
-const linkByToken = batchedRead((db) => db.selectFrom('tokens')
-  .select(['id', 'state', 'identifier', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'receive_limit', 'received'])
-  .where('token', '=', ''));
+const linkByToken = batchedRead(linkByTokenQuery);
 
 /**
  * `GET /api/code/<token>`: no login, the link is the key. JSON (the envelope), `?format=text`
- * (SMS-Activate words) and `?wait=N` (up to 60 s, answered as soon as a code arrives). Each read
+ * (SMS-Activate words) and `?wait=N` (up to 60 s, answered as soon as a code arrives; with `&seen=<code
+ * shown>`, as soon as what the link shows changes). Each read
  * is one lookup by the token's unique index (batched with the other reads of its turn) and no write;
  * the limits per link and per address are the ones the `/c/<token>` page spends too.
  */
@@ -34,7 +33,7 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
 
   app.get('/api/code/:token', { config: { access: 'public' }, schema: { response: { 200: answerSchema } } }, async (request, reply) => {
     const { token } = request.params as { token: string };
-    const { text, wait } = options(request.query as Record<string, unknown>);
+    const { text, wait, seen } = options(request.query as Record<string, unknown>);
     reply.header('Cache-Control', 'no-store');
     const now = ctx.now();
     const limited = limits.address(request.ip, now);
@@ -45,7 +44,7 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
     if (again) return tooMany(reply, again, text);
 
     let view = codeView(row, now);
-    if (wait > 0 && !closing && statusText(view) === 'STATUS_WAIT_CODE') {
+    if (wait > 0 && !closing && stillAsSeen(view, seen)) {
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
       held.add(gone);
@@ -57,7 +56,7 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
     }
     if (text) return reply.type('text/plain; charset=utf-8').send(statusText(view));
     return reply.send(ok({
-      ...view, received_at: formatTime(view.received_at, tz), expires_at: formatTime(view.expires_at, tz),
+      ...view, received_at: formatTime(view.received_at, tz), expires_at: formatTime(view.expires_at, tz), refund_at: formatTime(view.refund_at, tz),
     }));
   });
 }
@@ -78,21 +77,23 @@ const answerSchema = {
       properties: {
         state: { type: 'string' }, identifier: { type: 'string' }, code: nullable('string'), text: nullable('string'),
         received_at: nullable('string'), expires_at: { type: 'string' }, receives_left: nullable('integer'),
+        product: { type: 'string' }, reset: { type: 'boolean' }, refund_at: nullable('string'),
       },
       additionalProperties: true,
     },
   },
 };
 
-function options(query: Record<string, unknown>): { text: boolean; wait: number } {
-  const { format, wait } = query;
+function options(query: Record<string, unknown>): { text: boolean; wait: number; seen?: string } {
+  const { format, wait, seen } = query;
   if (format !== undefined && format !== 'text' && format !== 'json') throw fail.badInput('format 只能是 text 或 json');
   let seconds = 0;
   if (wait !== undefined && wait !== '') {
     seconds = typeof wait === 'string' && /^\d{1,2}$/.test(wait) ? Number(wait) : NaN;
     if (!(seconds >= 0 && seconds <= MAX_WAIT_SECONDS)) throw fail.badInput(`wait 必须是 0 到 ${MAX_WAIT_SECONDS} 的整数（秒）`);
   }
-  return { text: format === 'text', wait: seconds };
+  if (seen !== undefined && (typeof seen !== 'string' || seen.length > 64)) throw fail.badInput('seen 必须是页面显示的验证码（没有时为空）');
+  return { text: format === 'text', wait: seconds, ...(seen === undefined ? {} : { seen }) };
 }
 
 /** JSON keeps the API's convention (HTTP 200, code 429); the text form is for scripts, so HTTP 429. */

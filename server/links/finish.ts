@@ -1,5 +1,6 @@
 import type { Ctx } from '../platform/context.js';
 import { LIVE } from './states.js';
+import { codeSignal } from './code-wake.js';
 
 /**
  * The customer ends a link that has received a code (SMS-Activate setStatus 6, or a cancel after a
@@ -9,7 +10,7 @@ import { LIVE } from './states.js';
  */
 export async function finishLink(ctx: Ctx, userId: number, tokenId: number): Promise<boolean> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const finished = await ctx.db.transaction().execute(async (trx) => {
     const done = await trx.updateTable('tokens').set({ state: 'finished' })
       .where('id', '=', tokenId).where('user_id', '=', userId).where('state', 'in', LIVE)
       .where('expires_at', '>', now).where('code_count', '>', 0)
@@ -19,4 +20,6 @@ export async function finishLink(ctx: Ctx, userId: number, tokenId: number): Pro
       .where('token_id', '=', tokenId).where('state', '=', 'sold').execute();
     return true;
   });
+  if (finished) codeSignal(ctx.database).publish([tokenId]);
+  return finished;
 }

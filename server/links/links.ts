@@ -5,6 +5,8 @@ import type { ResourceHooks } from '../platform/crud/hooks.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { numbersTakenBack, renewable } from './renewal.js';
 import { CLOSED, LIVE } from './states.js';
+import { cancelOpensAt } from './cancel-window.js';
+import { formatTime } from '../platform/lib/time.js';
 
 /** 192 random bits, URL-safe: the link is the only key to its codes. */
 export function newLinkToken(): string {
@@ -49,6 +51,9 @@ export const linkHooks: ResourceHooks = {
       Object.assign(row, linksOf(base, String(r.token)));
       row.state = effectiveState(String(r.state), Number(r.expires_at), now);
       row.receives_left = receivesLeft(Number(r.receive_limit), Number(r.received));
+      // 取消 is offered while no code has come; the console counts down to the time it opens.
+      row.cancel_at = row.state === 'active' && Number(r.code_count) === 0
+        ? formatTime(cancelOpensAt(ctx, Number(r.create_at)), ctx.settings.timeZone) : null;
       row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now)
         && !takenBack.has(Number(r.id));
     });

@@ -1,6 +1,7 @@
 import type { Ctx } from '../platform/context.js';
 import { fail } from '../platform/http/envelope.js';
 import { LIVE } from './states.js';
+import { codeSignal } from './code-wake.js';
 
 /**
  * 重提: re-arms a link so that only messages from now on count, with a fresh receive count, within
@@ -9,7 +10,7 @@ import { LIVE } from './states.js';
  */
 export async function resetLink(ctx: Ctx, userId: number, tokenId: number) {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const done = await ctx.db.transaction().execute(async (trx) => {
     const token = await trx.updateTable('tokens')
       .set((eb) => ({
         armed_at: now, received: 0, last_code: null, last_text: null, last_code_at: null, state: 'active',
@@ -34,4 +35,7 @@ export async function resetLink(ctx: Ctx, userId: number, tokenId: number) {
     }).execute();
     return { resets: Number(token.resets), resetsLeft: Number(token.reset_limit) - Number(token.resets), armedAt: now };
   });
+  // Pages showing the old code clear it now.
+  codeSignal(ctx.database).publish([tokenId]);
+  return done;
 }

@@ -10,11 +10,12 @@ import { effectiveState, linksOf } from './links.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { STATES } from './states.js';
 import { resetLink } from './reset.js';
+import { finishLink } from './finish.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
 const EXPORT_MAX = 50_000;
 
-/** What an owner does with a link (reset) and the TXT export; renewals and refunds are sales (server/sales/link.routes.ts). */
+/** What an owner does with a link (reset, finish) and the TXT export; renewals and refunds are sales (server/sales/link.routes.ts). */
 export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
 
@@ -23,6 +24,13 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
     const r = await resetLink(ctx, sessionOf(request).user.id, v.id as number);
     return ok({ id: v.id, resets: r.resets, resets_left: r.resetsLeft, armed_at: formatTime(r.armedAt, tz) },
       `已重提，等待新的验证码（剩余重提 ${r.resetsLeft} 次）`);
+  });
+
+  app.post('/api/token/finish', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields({ id: idField }, request.body, 'add', { tz });
+    const userId = sessionOf(request).user.id;
+    if (await finishLink(ctx, userId, v.id as number)) return ok({ id: v.id }, '已完成，号码已结束接码');
+    throw await finishRefusal(ctx, userId, v.id as number);
   });
 
   // The caller's links (a sup: anyone's) as lines to copy or save: the selection, or all matching.
@@ -47,4 +55,15 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
     }));
     return ok({ list, total: list.length, ...(found.length > EXPORT_MAX ? { truncated: true } : {}) });
   });
+}
+
+/** Why 完成 changed nothing: the link as it is now. */
+async function finishRefusal(ctx: Ctx, userId: number, id: number) {
+  const link = await ctx.db.selectFrom('tokens').select(['state', 'expires_at', 'code_count'])
+    .where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!link) return fail.notFound('号码不存在');
+  if (link.state === 'finished') return fail.conflict('该号码已完成');
+  if (link.state === 'refunded' || link.state === 'revoked') return fail.conflict('该号码已退款或已撤销');
+  if (Number(link.expires_at) <= ctx.now() || link.state === 'expired') return fail.conflict('该号码已过期');
+  return fail.conflict('还没有收到验证码，不能完成；不需要了可以点“取消”退款');
 }

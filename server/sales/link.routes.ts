@@ -8,6 +8,7 @@ import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
 import { isPreview, previewLinkRefund, refundLink } from './refund.js';
 import { renewalQuote, renewLink } from './renew.js';
+import { cancelLink } from './cancel.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
 const renewFields: Record<string, FieldDef> = { id: idField, days: { label: '续费天数', type: 'int', required: true, min: 1, max: 365 } };
@@ -19,7 +20,7 @@ const refundFields: Record<string, FieldDef> = {
 };
 const refundPreviewFields: Record<string, FieldDef> = { id: idField, preview: previewField };
 
-/** A link's renewal (its quote and its payment) by its owner, and the sup's refund of a link. */
+/** A link's renewal (its quote and its payment) and cancel by its owner, and the sup's refund of a link. */
 export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
 
@@ -40,6 +41,13 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const r = await renewLink(ctx, sessionOf(request).user.id, v.id as number, v.days as number);
     return ok({ id: v.id, order_id: r.orderId, order_no: r.orderNo, amount: toDollars(r.amount), expires_at: formatTime(r.expiresAt, tz), balance: toDollars(r.balance) },
       `续费成功，有效期至 ${formatTime(r.expiresAt, tz)}`);
+  });
+
+  app.post('/api/token/cancel', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields({ id: idField }, request.body, 'add', { tz });
+    const r = await cancelLink(ctx, sessionOf(request).user.id, v.id as number);
+    return ok({ id: v.id, amount: toDollars(r.amount), balance: r.balance === null ? null : toDollars(r.balance) },
+      `已取消，退款 $${toDollars(r.amount).toFixed(2)} 已退回余额`);
   });
 
   // `preview: true`: what the refund would pay back and to whom, nothing written (the dialog says it before the sup confirms).

@@ -5,6 +5,7 @@ import { fail } from '../platform/http/envelope.js';
 import { changeBalance } from '../finance/ledger.js';
 import { toDollars } from '../platform/lib/money.js';
 import { LIVE } from '../links/states.js';
+import { codeSignal } from '../links/code-wake.js';
 
 type Trx = Kysely<DB>;
 
@@ -135,7 +136,7 @@ export async function previewLinkRefund(ctx: Ctx, tokenId: number) {
 export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean; expect?: number }) {
   const known = await ctx.db.selectFrom('tokens').select('order_id').where('id', '=', tokenId).executeTakeFirst();
   if (!known) throw fail.notFound('链接不存在');
-  return ctx.db.transaction().execute(async (trx) => {
+  const refund = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     // PostgreSQL: the order before the link, the order every money-moving call locks them in (no
     // deadlocks). SQLite write transactions run one at a time anyway.
@@ -167,4 +168,7 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
     }
     return { amount: total, balance };
   });
+  // Pages open on the link show that it ended.
+  if (refund) codeSignal(ctx.database).publish([tokenId]);
+  return refund;
 }

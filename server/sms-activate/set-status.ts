@@ -1,4 +1,5 @@
 import { AppError, Code } from '../platform/http/envelope.js';
+import { cancelOpensAt } from '../links/cancel-window.js';
 import { refundLink } from '../sales/refund.js';
 import { finishLink } from '../links/finish.js';
 import { resetLink } from '../links/reset.js';
@@ -57,8 +58,7 @@ async function cancel(c: Call, id: number, row: LinkRow, again: boolean): Promis
     if (await finishLink(ctx, c.userId, id)) return W.ACCESS_CANCEL;
   } else {
     // As the official service does: a number cannot be checked and handed back for free at once.
-    const wait = ctx.settings.handlerCancelAfterMs;
-    if (wait > 0 && ctx.now() - Number(row.create_at) < wait) return W.EARLY_CANCEL_DENIED;
+    if (ctx.now() < cancelOpensAt(ctx, Number(row.create_at))) return W.EARLY_CANCEL_DENIED;
     if (await refundLink(ctx, id, { remark: '接口取消（未收到验证码），退款', noCode: true })) return W.ACCESS_CANCEL;
   }
   // A code arrived, or the sup acted, meanwhile: decide once more on the link as it is now.

@@ -52,14 +52,18 @@ export const links = declare.resources({
       state: {
         label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
         options: {
-          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到验证码', color: 'green' },
-          used_up: { label: '次数已用完', color: 'default' }, expired: { label: '已过期', color: 'default' },
+          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到，可继续接码', color: 'green' },
+          // The link got the last code it may take: a success, not a failure.
+          used_up: { label: '已收到验证码', color: 'green' }, expired: { label: '已过期', color: 'default' },
           revoked: { label: '已撤销', color: 'red' }, refunded: { label: '已退款', color: 'purple' },
           finished: { label: '已完成', color: 'cyan' },
         },
       },
       last_code: { label: '最新验证码', type: 'text', readonly: true, list: true },
       last_code_at: { label: '收码时间', type: 'datetime', readonly: true, list: true, sort: true },
+      last_text: { label: '短信内容', type: 'textarea', readonly: true },
+      refund_at: { label: '自动退款时间', type: 'datetime', readonly: true, help: '到时仍未收到验证码，货款自动退回余额' },
+      cancel_at: { label: '可取消时间', type: 'datetime', computed: true, readonly: true, help: '未收到验证码时，从这个时间起可以取消并退款' },
       received: { label: '已接码', type: 'int', readonly: true, list: true, help: '本次启用后收到的验证码条数' },
       receives_left: { label: '剩余次数', type: 'int', computed: true, readonly: true, list: true, help: '空表示不限' },
       resets: { label: '已重提', type: 'int', readonly: true },

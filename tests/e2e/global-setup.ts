@@ -1,14 +1,19 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
+import { DIST, ROOT, SHOTS } from './harness';
 
-/** Builds the console once for the whole browser suite, and says where screenshots go. */
+/**
+ * Builds the console once for the whole browser suite (into E2E_DIST when set; E2E_SKIP_BUILD=1
+ * reuses a build already there), and says where screenshots go.
+ */
 export default function setup() {
-  const root = path.resolve(import.meta.dirname, '../..');
   // Vitest sets NODE_ENV=test, which would give a development build of React: build what ships.
-  execSync('npm run build --silent', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  const shots = path.join(root, 'test-results', 'screenshots');
-  fs.rmSync(shots, { recursive: true, force: true });
-  fs.mkdirSync(shots, { recursive: true });
-  process.stdout.write(`\n浏览器测试截图目录 (screenshots): ${shots}\n`);
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    execSync(`npx vite build --outDir "${DIST}" --emptyOutDir && node scripts/prerender.mjs "${DIST}" && node scripts/precompress.mjs "${DIST}"`,
+      { cwd: ROOT, stdio: 'inherit', env });
+  }
+  fs.rmSync(SHOTS, { recursive: true, force: true });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  process.stdout.write(`\n浏览器测试截图目录 (screenshots): ${SHOTS}\n`);
 }

@@ -7,7 +7,9 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+/** The built console under test: `dist`, or E2E_DIST (so two checkouts' runs do not share one build). */
+export const DIST = path.resolve(ROOT, process.env.E2E_DIST ?? 'dist');
+export const SHOTS = path.resolve(ROOT, process.env.E2E_SHOTS ?? path.join('test-results', 'screenshots'));
 export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
 
 async function freePort(): Promise<number> {
@@ -30,7 +32,7 @@ export async function startServer(): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, STATIC_DIR: path.join(ROOT, 'dist'),
+      ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, STATIC_DIR: DIST,
       LOG_LEVEL: 'warn', AUTH_RATE_PER_MINUTE: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ApiClient, openBrowser, shot, useToken } from './harness';
+import { ApiClient, DIST, openBrowser, shot, useToken } from './harness';
 import { FakeTronGrid, tronAddress } from '../helpers/trongrid';
 import { defaultFormRequest } from '../helpers/smsforwarder-app';
 import { localTime } from '../helpers/server';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   nginx = await startNginx({ upstreams: ports });
   const env = {
     DATA_DIR: dataDir, DATABASE_URL: cluster.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password,
-    STATIC_DIR: path.join(ROOT, 'dist'), PUBLIC_URL: nginx.url, TRUST_PROXY: '1', LOG_LEVEL: 'warn', SMTP_PORT: '0',
+    STATIC_DIR: DIST, PUBLIC_URL: nginx.url, TRUST_PROXY: '1', LOG_LEVEL: 'warn', SMTP_PORT: '0',
     BACKUP_INTERVAL_HOURS: '0', AUTH_RATE_PER_MINUTE: '100000', CODE_RATE_PER_ADDRESS: '1000000',
   };
   procs = ports.map((port) => appProcess(port, env));

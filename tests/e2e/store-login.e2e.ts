@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, openBrowser, shot, useToken } from './harness';
+import { DIST, ROOT, openBrowser, shot, useToken } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, importLines, phones } from '../helpers/commerce';
 
@@ -22,7 +22,7 @@ const WA = { title: 'WhatsApp 不可重提', service: 'wa', price: 2, reset_limi
 const VIEWPORTS = [{ width: 375, height: 740 }, { width: 1280, height: 800 }];
 
 beforeAll(async () => {
-  s = await startServer('sqlite', { settings: { staticDir: path.join(ROOT, 'dist') } });
+  s = await startServer('sqlite', { settings: { staticDir: DIST } });
   sup = await s.login(SUP.username, SUP.password);
   await importLines(s, sup, await addGoods(s, sup, { ...TG, sort: 1 }), phones(5, 8613700000000));
   await importLines(s, sup, await addGoods(s, sup, { ...WA, sort: 2 }), phones(5, 8613710000000));

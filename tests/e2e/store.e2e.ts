@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, SHOTS, openBrowser, shot, useToken } from './harness';
+import { DIST, ROOT, SHOTS, openBrowser, shot, useToken } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, deliver, importLines, phones } from '../helpers/commerce';
 
@@ -24,7 +24,7 @@ const MAIL = { title: 'Google 邮箱接码', channel: 'mail', service: 'go', cou
 const WA = { title: 'WhatsApp 接码', service: 'wa', country: 6, price: 30, description: '' };
 
 beforeAll(async () => {
-  s = await startServer('sqlite', { settings: { staticDir: path.join(ROOT, 'dist') } });
+  s = await startServer('sqlite', { settings: { staticDir: DIST } });
   sup = await s.login(SUP.username, SUP.password);
   const tg = await addGoods(s, sup, { ...TG, sort: 1 });
   await importLines(s, sup, tg, phones(10, 8613900000000));

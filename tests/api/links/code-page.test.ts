@@ -85,6 +85,26 @@ describe.each(dbKinds)('/c/<token> on %s', (kind) => {
     expect(r.html).toContain('<title>验证码 · ');
   });
 
+  it('names the product and the automatic refund deadline while waiting; after 重提 says so, the old code gone', async () => {
+    const waiting = await addGoods(s, sup, { title: '等待退款测试', price: 0.1, receive_limit: 1, reset_limit: 1, code_wait_minutes: 15 });
+    await importLines(s, sup, waiting, phones(1, nextPhone++));
+    const t = (await buyOk(s, buyer.token, waiting)).tokens[0];
+    const before = await page(`/c/${t.token}`);
+    expect(before.html).toContain('<span class="product" id="product">等待退款测试</span>');
+    expect(before.html).toMatch(/<p class="refund" id="refund">未收到验证码将自动退款：<span id="refund-at">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d<\/span>/);
+
+    await deliver(s, t.identifier, '验证码 900812');
+    const got = await page(`/c/${t.token}`);
+    expect(got.html).toContain('id="code">900812</span>');
+    expect(got.html).toContain('<p class="refund" id="refund" hidden>');
+    expect(got.html).toContain('<p class="state ok" id="state" role="status">已收到验证码</p>');
+
+    expect((await s.post('/api/token/reset', { id: t.id }, buyer.token)).code).toBe(200);
+    const after = await page(`/c/${t.token}`);
+    expect(after.html).not.toContain('900812');
+    expect(after.html).toContain('<p class="state" id="state" role="status">已重提，等待新验证码</p>');
+  });
+
   it('escapes a nasty identifier, code and message text', async () => {
     const t = await link();
     await deliver(s, t.identifier, `${NASTY} 验证码 777111`);

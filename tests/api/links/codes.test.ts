@@ -46,6 +46,7 @@ describe.each(dbKinds)('codes on %s', (kind) => {
       expect(waiting.data).toEqual({
         state: 'active', identifier: t.identifier, code: null, text: null, received_at: null,
         expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), receives_left: 2,
+        product: expect.stringMatching(/^商品/), reset: false, refund_at: null,
       });
       expect(waiting.headers.get('cache-control')).toBe('no-store');
       expect(await text(t.token)).toMatchObject({ status: 200, body: 'STATUS_WAIT_CODE', type: 'text/plain; charset=utf-8' });
