@@ -38,6 +38,8 @@ async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, nu
   return new Map(found.map((g) => [Number(g.id), Number(g.renew_price)]));
 }
 
+const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
+
 /** The links' computed fields in every list and detail answer. */
 export const linkHooks: ResourceHooks = {
   async present(rows, raw, { ctx, request }) {
@@ -52,8 +54,15 @@ export const linkHooks: ResourceHooks = {
       row.state = effectiveState(String(r.state), Number(r.expires_at), now);
       row.receives_left = receivesLeft(Number(r.receive_limit), Number(r.received));
       // 取消 is offered while no code has come; the console counts down to the time it opens.
-      row.cancel_at = row.state === 'active' && Number(r.code_count) === 0
-        ? formatTime(cancelOpensAt(ctx, Number(r.create_at)), ctx.settings.timeZone) : null;
+      const waiting = row.state === 'active' && Number(r.code_count) === 0;
+      const cancelAt = waiting ? cancelOpensAt(ctx, Number(r.create_at)) : null;
+      row.cancel_at = formatTime(cancelAt, ctx.settings.timeZone);
+      // Seconds from now, by the server's clock: the console counts them down whatever its own clock says.
+      row.timers = {
+        expires_in: secondsUntil(Number(r.expires_at), now),
+        refund_in: waiting && r.refund_at !== null ? secondsUntil(Number(r.refund_at), now) : null,
+        cancel_in: cancelAt === null ? null : secondsUntil(cancelAt, now),
+      };
       row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now)
         && !takenBack.has(Number(r.id));
     });

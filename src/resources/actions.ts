@@ -19,6 +19,7 @@ export const rowActions = {
   stockImport: { load: () => import('./goods/StockImportAction') },
   stockToggle: { load: () => import('./stock/StockToggleAction') },
   orderRefund: { load: () => import('./orders/OrderRefundAction') },
+  tokenOpen: { load: () => import('./tokens/TokenOpenAction') },
   tokenReset: { load: () => import('./tokens/TokenResetAction'), shows: tokenActionShows.reset },
   tokenRenew: { load: () => import('./tokens/TokenRenewAction'), shows: tokenActionShows.renew },
   tokenRefund: { load: () => import('./tokens/TokenRefundAction'), shows: tokenActionShows.refund },

@@ -34,7 +34,7 @@ export const links = declare.resources({
       token_id: { label: '续费链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true },
       create_at: created,
     },
-    actions: [{ name: 'orderRefund', label: '退款', access: 'sup' }],
+    actions: [{ name: 'orderRefund', label: '退款', access: 'sup', danger: true }],
     empty: {
       sup: { text: '还没有订单', hint: '客户在商城购买或续费后，订单会出现在这里' },
       customer: { text: '还没有订单', hint: '在商城选好商品购买后，订单会记录在这里', action: toStore },
@@ -52,7 +52,7 @@ export const links = declare.resources({
       state: {
         label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
         options: {
-          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到，可继续接码', color: 'green' },
+          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到验证码（可继续接收）', color: 'green' },
           // The link got the last code it may take: a success, not a failure.
           used_up: { label: '已收到验证码', color: 'green' }, expired: { label: '已过期', color: 'default' },
           revoked: { label: '已撤销', color: 'red' }, refunded: { label: '已退款', color: 'purple' },
@@ -80,6 +80,7 @@ export const links = declare.resources({
       expires_at: { label: '到期时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
     },
     actions: [
+      { name: 'tokenOpen', label: '打开', access: 'customer' },
       { name: 'tokenReset', label: '重提', access: 'customer' },
       { name: 'tokenRenew', label: '续费', access: 'customer' },
       { name: 'tokenRefund', label: '退款', access: 'sup' },

@@ -139,7 +139,7 @@ describe('the store', () => {
       expect(links).toHaveLength(2);
       const urls = await dialog(page).getByTestId('bought-url').allInnerTexts();
       expect(urls).toEqual(links.map((l) => `${s.url}/c/${l.token}`));
-      expect(await dialog(page).getByTestId('bought-identifier').allInnerTexts()).toEqual(links.map((l) => l.identifier));
+      expect(await dialog(page).getByTestId('activation-number').allInnerTexts()).toEqual(links.map((l) => l.identifier));
       await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$17.00');
       expect(await balanceOf(customer.id)).toBe(1700);
       await settle(page);
@@ -154,7 +154,7 @@ describe('the store', () => {
       await dialog(page).getByRole('button', { name: '复制全部 号码----链接' }).click();
       await expect.poll(() => clipboard(page)).toBe(links.map((l, i) => `${l.identifier}----${urls[i]}`).join('\n'));
 
-      await dialog(page).getByRole('button', { name: '完成' }).click();
+      await dialog(page).getByRole('button', { name: '关闭' }).click();
       await expect.poll(() => tg.getByTestId('product-stock').innerText()).toBe('8');
     });
   });

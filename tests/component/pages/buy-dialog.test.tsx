@@ -99,11 +99,26 @@ describe('the buy dialog', () => {
       },
     });
     server.on('GET /api/user/base', { data: { id: 2, username: 'alice', type: 'user', balance: 17 } });
+    // The panels read the order's links: each waits for its code.
+    server.on('POST /api/token/data', {
+      data: {
+        total: 2,
+        list: ['8613800000000', '8613800000001'].map((identifier, i) => ({
+          id: i + 1, token: `tok${i}`, identifier, state: 'active', goods_id: 7, goods_id_label: 'Telegram 接码', last_code: null,
+          last_text: null, last_code_at: null, expires_at: '2025-01-02 00:00:00', refund_at: null, receives_left: 1, resets: 0,
+          reset_limit: 2, renewable: false, url: `http://x/c/tok${i}`, timers: { expires_in: 86_400, refund_in: null, cancel_in: 120 },
+        })),
+      },
+    });
     const onBought = mount();
     fireEvent.change(await within(dialog()).findByRole('spinbutton', { name: '购买数量' }), { target: { value: '2' } });
     await waitFor(() => expect(figure('buy-total')).toBe('$3.00'));
     await confirmAt('$3.00');
     await waitFor(() => expect(within(dialog()).getAllByTestId('bought-link')).toHaveLength(2));
+    expect(within(dialog()).getAllByTestId('activation-number').map((n) => n.textContent)).toEqual(['8613800000000', '8613800000001']);
+    expect(within(dialog()).getAllByTestId('activation-wait').map((n) => n.textContent)).toEqual(['等待短信…', '等待短信…']);
+    // 取消 opens after the early-cancel window, counted down.
+    expect(within(dialog()).getAllByTestId('activation-cancel')[0].textContent).toMatch(/^取消（[12]:\d\d 后可取消）$/);
     expect(within(dialog()).getAllByTestId('bought-url').map((a) => a.textContent)).toEqual(['http://x/c/tok0', 'http://x/c/tok1']);
     expect(within(dialog()).getAllByRole('button', { name: /复制链接/ })).toHaveLength(2);
     expect(within(dialog()).getByRole('button', { name: /复制全部 号码----链接/ })).toBeTruthy();

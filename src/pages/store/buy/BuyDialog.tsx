@@ -42,7 +42,7 @@ function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): voi
         <BoughtLinks purchase={purchase} />
         <div className="buy-footer">
           <Button onClick={() => navigate(MY_LINKS)}>查看我的API</Button>
-          <Button type="primary" onClick={onClose}>完成</Button>
+          <Button type="primary" onClick={onClose}>关闭</Button>
         </div>
       </>
     );

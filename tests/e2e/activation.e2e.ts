@@ -1,0 +1,170 @@
+/**
+ * The activation panel in the browser, at 1280 px and on a 375 px phone: after paying, the buy dialog
+ * becomes one panel per number (the number with copy, 等待短信… with the time left before the
+ * automatic refund, 取消 counted down); a code appears large with its SMS the moment it arrives, 完成
+ * ends the number; 取消 refunds one that got nothing. 我的API opens the same panel (打开), and /c/<token>
+ * clears the old code and says 已重提，等待新验证码 after a 重提.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DIST, SHOTS, clickRowAction, openBrowser, useToken } from './harness';
+import { startServer, SUP, type TestServer } from '../helpers/server';
+import { addGoods, credit, deliver, importLines, phones } from '../helpers/commerce';
+
+let s: TestServer;
+let sup: string;
+let goods: number;
+const CANCEL_WINDOW_MS = 3000;
+
+beforeAll(async () => {
+  s = await startServer('sqlite', { settings: { staticDir: DIST, handlerCancelAfterMs: CANCEL_WINDOW_MS } });
+  sup = await s.login(SUP.username, SUP.password);
+  goods = await addGoods(s, sup, { title: 'Telegram 美国', price: 1.5, receive_limit: 1, reset_limit: 2, code_wait_minutes: 20 });
+  await importLines(s, sup, goods, phones(20, 8613950000000));
+});
+afterAll(async () => { await s?.close(); });
+
+const SIZES = [{ width: 1280, height: 860 }, { width: 375, height: 812 }];
+const buyDialog = (page: Page) => page.locator('.buy-dialog .ant-modal-content');
+const confirmBox = (page: Page) => page.locator('.ant-modal-confirm').last();
+const balanceOf = async (userId: number) => Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance);
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function screen(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Opens the store's buy dialog for the product, buys one, and returns the panel the dialog becomes. */
+async function buyOne(page: Page) {
+  await page.goto(`${s.url}/items/store?buy=${goods}`);
+  await expect.poll(() => buyDialog(page).getByTestId('buy-total').innerText()).toBe('$1.50');
+  await buyDialog(page).getByTestId('buy-submit').click();
+  await confirmBox(page).getByRole('button', { name: '确认支付 $1.50' }).click();
+  const panel = buyDialog(page).getByTestId('activation');
+  await expect.poll(() => panel.count()).toBe(1);
+  return panel;
+}
+
+async function clipboard(page: Page) {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+describe('the activation panel', () => {
+  for (const size of SIZES) {
+    it(`${size.width} px: buy → the panel waits with its refund countdown → the code arrives large → 完成`, async () => {
+      const buyer = await s.addCustomer(sup, `panel_done_${size.width}`);
+      await credit(s, sup, buyer.id, 10);
+      const browser = await openBrowser(size);
+      await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
+      const page = browser.page;
+      try {
+        await useToken(page, s.url, buyer.token, 'user');
+        const panel = await buyOne(page);
+        const number = (await panel.getByTestId('activation-number').innerText()).trim();
+        expect(number).toMatch(/^86139500000\d\d$/);
+        expect(await panel.getByTestId('activation-status').innerText()).toBe('等待验证码');
+        await expect.poll(() => panel.getByTestId('activation-wait').innerText()).toMatch(/^等待短信…（(19|20):\d\d 后未收到验证码自动退款）$/);
+        expect(await panel.innerText()).toContain('Telegram 美国');
+        // The number's copy button copies the number alone.
+        await panel.getByRole('button', { name: '复制号码' }).click();
+        await expect.poll(() => clipboard(page)).toBe(number);
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await screen(page, `activation-${size.width}-waiting`);
+
+        await deliver(s, number, '【Telegram】您的验证码是 603512，请勿泄露。');
+        await expect.poll(() => panel.getByTestId('activation-code').innerText()).toBe('603512');
+        expect(await panel.getByTestId('activation-sms').innerText()).toBe('【Telegram】您的验证码是 603512，请勿泄露。');
+        expect(await panel.getByTestId('activation-status').innerText()).toBe('已收到验证码');
+        expect(await panel.getByTestId('activation-cancel').count()).toBe(0);
+        await panel.getByRole('button', { name: '复制验证码' }).click();
+        await expect.poll(() => clipboard(page)).toBe('603512');
+        await screen(page, `activation-${size.width}-code`);
+
+        await panel.getByTestId('activation-finish').click();
+        await confirmBox(page).getByRole('button', { name: '完成' }).click();
+        await expect.poll(() => panel.getByTestId('activation-status').innerText()).toBe('已完成');
+        expect(await panel.getByTestId('activation-finish').count()).toBe(0);
+        const row = await s.database.db.selectFrom('tokens').select('state').where('identifier', '=', number).executeTakeFirstOrThrow();
+        expect(row.state).toBe('finished');
+        expect(await balanceOf(buyer.id)).toBe(850);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it(`${size.width} px: buy → 取消 opens after its countdown and refunds the number that got nothing`, async () => {
+      const buyer = await s.addCustomer(sup, `panel_cancel_${size.width}`);
+      await credit(s, sup, buyer.id, 10);
+      const browser = await openBrowser(size);
+      const page = browser.page;
+      try {
+        await useToken(page, s.url, buyer.token, 'user');
+        const panel = await buyOne(page);
+        const cancel = panel.getByTestId('activation-cancel');
+        // Within the early-cancel window the button says when it opens, and cannot be pressed.
+        expect(await cancel.innerText()).toMatch(/^取消（0:0[1-3] 后可取消）$/);
+        expect(await cancel.isDisabled()).toBe(true);
+        await expect.poll(() => cancel.innerText()).toBe('取消并退款');
+        await cancel.click();
+        expect(await confirmBox(page).innerText()).toContain('货款退回余额');
+        await confirmBox(page).getByRole('button', { name: '取消并退款' }).click();
+        await expect.poll(() => panel.getByTestId('activation-status').innerText()).toBe('已退款');
+        await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$10.00');
+        expect(await balanceOf(buyer.id)).toBe(1000);
+        await screen(page, `activation-${size.width}-cancelled`);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+
+  it('我的API opens the same panel; /c/<token> drops the old code after 重提 and says so', async () => {
+    const buyer = await s.addCustomer(sup, 'panel_list');
+    await credit(s, sup, buyer.id, 10);
+    const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
+    expect(bought.code, bought.message).toBe(200);
+    const link = bought.data.tokens[0];
+    await deliver(s, link.identifier, '验证码 771204');
+
+    const browser = await openBrowser({ width: 1280, height: 860 });
+    const page = browser.page;
+    try {
+      const codePage = await browser.context.newPage();
+      await codePage.goto(`${s.url}/c/${link.token}`);
+      expect(await codePage.locator('#code').innerText()).toBe('771204');
+      expect(await codePage.locator('#product').innerText()).toBe('Telegram 美国');
+
+      await useToken(page, s.url, buyer.token, 'user');
+      await page.goto(`${s.url}/items/api/token`);
+      const row = page.locator('.ant-table-row').filter({ hasText: link.identifier });
+      await expect.poll(() => row.innerText()).toContain('已收到验证码');
+      expect(await row.innerText()).not.toContain('次数已用完');
+      await clickRowAction(page, row, '打开');
+      const panel = page.locator('.ant-modal-content').getByTestId('activation');
+      await expect.poll(() => panel.getByTestId('activation-code').innerText()).toBe('771204');
+
+      await panel.getByTestId('activation-reset').click();
+      await confirmBox(page).getByRole('button', { name: '重提' }).click();
+      await expect.poll(() => panel.getByTestId('activation-wait').innerText()).toContain('已重提，等待新验证码');
+      expect(await panel.getByTestId('activation-code').count()).toBe(0);
+
+      // The page held open on the old code is answered by the 重提 (no reload, no interval to wait out).
+      await codePage.bringToFront();
+      await expect.poll(() => codePage.locator('#code').innerText()).toBe('暂无');
+      expect(await codePage.locator('#state').innerText()).toBe('已重提，等待新验证码');
+      await screen(codePage, 'activation-c-after-reset');
+
+      await deliver(s, link.identifier, '验证码 880315');
+      await expect.poll(() => codePage.locator('#code').innerText()).toBe('880315');
+      await page.bringToFront();
+      await expect.poll(() => panel.getByTestId('activation-code').innerText()).toBe('880315');
+    } finally {
+      await browser.close();
+    }
+  });
+});
