@@ -34,11 +34,11 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: Ctx): void {
     rejectUnknown(objectBody(request.body), []);
     const session = sessionOf(request);
     // The key is the customer's secret: a sup who switched into the account does not get to see one.
-    if (session.managerId !== null) throw fail.forbidden('管理员切换进入的账号不能生成 API 密钥，请由用户本人生成');
+    if (session.managerId !== null) throw fail.forbidden('管理员切换进入的账号不能生成接口密钥，请由用户本人生成');
     const made = await issueApiKey(ctx.db, session.user.id, ctx.now());
     return ok({
       key: made.key, masked: maskedKey(made.hint), create_at: formatTime(made.createAt, tz), base_url: baseUrl(request),
-    }, made.replaced ? 'API 密钥已更换，旧密钥已失效' : 'API 密钥已生成');
+    }, made.replaced ? '接口密钥已更换，旧密钥已失效' : '接口密钥已生成');
   });
 
   app.post('/api/apikey/revoke', { config: { access: 'sup' } }, async (request) => {
@@ -47,7 +47,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: Ctx): void {
     const userId = idOf(body.user_id);
     const user = await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw fail.notFound('用户不存在');
-    if (!(await revokeApiKey(ctx.db, userId, sessionOf(request).user.id, ctx.now()))) throw fail.conflict('该用户没有可用的 API 密钥');
-    return ok(null, 'API 密钥已撤销');
+    if (!(await revokeApiKey(ctx.db, userId, sessionOf(request).user.id, ctx.now()))) throw fail.conflict('该用户没有可用的接口密钥');
+    return ok(null, '接口密钥已撤销');
   });
 }

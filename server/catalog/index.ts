@@ -4,7 +4,7 @@ import { goodsHooks } from './goods-hooks.js';
 import { stockHooks } from './stock-hooks.js';
 import { registerStockRoutes } from './stock.routes.js';
 
-/** The products (API产品) and their stock of numbers and mailboxes. */
+/** The products (商品) and their stock of numbers and mailboxes. */
 export const catalog: Area<ResourceName> = {
   install: registerStockRoutes,
   hooks: { goods: goodsHooks, stock: stockHooks },

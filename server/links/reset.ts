@@ -27,7 +27,7 @@ export async function resetLink(ctx: Ctx, userId: number, tokenId: number) {
       if (found.state === 'refunded' || found.state === 'revoked') throw fail.conflict('该链接已退款或已撤销，不能重提');
       if (found.state === 'finished') throw fail.conflict('该链接已完成，不能重提');
       if (found.state === 'expired' || Number(found.expires_at) <= now) throw fail.conflict('该链接已过期，请先续费');
-      if (Number(found.reset_limit) === 0) throw fail.conflict('该产品不支持重提');
+      if (Number(found.reset_limit) === 0) throw fail.conflict('该商品不支持重提');
       throw fail.conflict(`重提次数已用完（共 ${found.reset_limit} 次）`);
     }
     await trx.insertInto('reset_records').values({

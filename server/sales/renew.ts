@@ -16,7 +16,7 @@ export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, da
   if (!token) throw fail.notFound('链接不存在');
   const goods = await ctx.db.selectFrom('goods').select(['id', 'title', 'renew_price']).where('id', '=', token.goods_id).executeTakeFirstOrThrow();
   const now = ctx.now();
-  if (Number(goods.renew_price) <= 0) throw fail.badInput('该产品不支持续费');
+  if (Number(goods.renew_price) <= 0) throw fail.badInput('该商品不支持续费');
   if ((CLOSED as readonly string[]).includes(token.state)) throw fail.conflict(token.state === 'finished' ? '该链接已完成，不能续费' : '该链接已退款或已撤销，不能续费');
   if (now > Number(token.expires_at) + RENEW_GRACE_MS) throw fail.conflict('链接已过期超过一天，不能续费');
   if ((await numbersTakenBack(ctx.db, [token])).has(Number(token.id))) throw fail.conflict('该号码已被回收，不能续费');

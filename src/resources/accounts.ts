@@ -29,7 +29,7 @@ export const accounts = declare.resources({
         options: { active: { label: '正常', color: 'green' }, disabled: { label: '禁用', color: 'default' } },
       },
       balance: { label: '余额', type: 'money', readonly: true, list: true, sort: true },
-      api_key: { label: 'API 密钥', type: 'bool', computed: true, readonly: true, list: true, help: '是否持有可用的 SMS-Activate 接口密钥' },
+      api_key: { label: '接口密钥', type: 'bool', computed: true, readonly: true, list: true, help: '是否持有可用的 SMS-Activate 接口密钥' },
       group_id: {
         label: '分组', type: 'ref', ref: { resource: 'groups', labelField: 'name' }, list: true, search: 'eq',
         help: '不选则加入默认分组',

@@ -11,7 +11,7 @@ export const owner = {
   readonly: true, list: true, search: 'eq', supOnly: true,
 } as const;
 export const goodsRef = { label: '商品', type: 'ref', ref: { resource: 'goods', labelField: 'title' }, readonly: true, list: true, search: 'eq' } as const;
-export const linkRef = { label: '链接', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
+export const linkRef = { label: '号码', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true, search: 'eq' } as const;
 // max gives the column room for a whole phone number (a long mailbox is cut with a tooltip).
 export const identifier = { label: '号码/邮箱', type: 'text', max: 64, readonly: true, list: true, search: 'contains' } as const;
 /** The fields every record about a link starts with (code, reset and renewal records). */

@@ -18,14 +18,14 @@ async function makeKey(page: Page, name: string, replace: boolean): Promise<stri
   await card.getByRole('button', { name: replace ? /更换密钥|更\s*换/ : /创建密钥/ }).click();
   if (replace) {
     const confirm = page.locator('.ant-modal-confirm');
-    await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('更换 API 密钥？');
+    await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('更换接口密钥？');
     await confirm.getByRole('button', { name: /更\s*换/ }).click();
   }
   const secret = page.getByTestId('apikey-secret');
   await secret.waitFor();
   const key = (await secret.innerText()).trim();
   expect(key).toMatch(/^sak_[A-Za-z0-9_-]{43}$/);
-  expect(await page.locator('.ant-modal').filter({ hasText: '请保存您的 API 密钥' }).innerText()).toContain(`${server.url}/stubs/handler_api.php`);
+  expect(await page.locator('.ant-modal').filter({ hasText: '请保存您的接口密钥' }).innerText()).toContain(`${server.url}/stubs/handler_api.php`);
   await settle(page);
   await shot(page, `${name}-new-key`);
   await page.getByRole('button', { name: '我已保存' }).click();
@@ -78,7 +78,7 @@ describe('API keys in the browser', () => {
       expect(key).toBeLessThanOrEqual(0);
       await page.getByTestId('apikey-card').getByRole('button', { name: /创建密钥/ }).click();
       await page.getByTestId('apikey-secret').waitFor();
-      const dialog = await page.locator('.ant-modal').filter({ hasText: '请保存您的 API 密钥' }).boundingBox();
+      const dialog = await page.locator('.ant-modal').filter({ hasText: '请保存您的接口密钥' }).boundingBox();
       expect(dialog!.x).toBeGreaterThanOrEqual(0);
       expect(dialog!.x + dialog!.width).toBeLessThanOrEqual(375);
       const secret = await page.getByTestId('apikey-secret').boundingBox();
@@ -107,8 +107,8 @@ describe('API keys in the browser', () => {
       await page.goto(`${server.url}/user/index?f_username=key_`);
       const row = page.locator('tr', { hasText: 'key_revoked' });
       await expect.poll(() => rowActionLabels(page, row)).toContain('撤销密钥');
-      expect(await page.locator('thead').innerText()).toContain('API 密钥');
-      const keyColumn = (await page.locator('thead th').allInnerTexts()).findIndex((t) => t.includes('API 密钥'));
+      expect(await page.locator('thead').innerText()).toContain('接口密钥');
+      const keyColumn = (await page.locator('thead th').allInnerTexts()).findIndex((t) => t.includes('接口密钥'));
       const keyCell = () => row.locator('td').nth(keyColumn).innerText();
       expect(await keyCell()).toBe('是');
       expect(await rowActionLabels(page, page.locator('tr', { hasText: 'key_phone' }))).toContain('撤销密钥');
@@ -116,7 +116,7 @@ describe('API keys in the browser', () => {
       await shot(page, 'apikey-sup-list');
       await clickRowAction(page, row, '撤销密钥');
       const confirm = page.locator('.ant-modal-confirm');
-      await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('撤销用户 key_revoked 的 API 密钥？');
+      await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('撤销用户 key_revoked 的接口密钥？');
       await confirm.getByRole('button', { name: /撤\s*销/ }).click();
       await expect.poll(() => rowActionLabels(page, row)).not.toContain('撤销密钥');
       expect(await keyCell()).toBe('否');

@@ -96,7 +96,7 @@ describe('the customer\'s links', () => {
       const picked = page.waitForEvent('download');
       await page.getByRole('button', { name: /导出TXT（所选 2）/ }).click();
       const file = await picked;
-      expect(file.suggestedFilename()).toMatch(/^API链接-\d{4}-\d{2}-\d{2}\.txt$/);
+      expect(file.suggestedFilename()).toMatch(/^号码-\d{4}-\d{2}-\d{2}\.txt$/);
       const pickedLines = fs.readFileSync((await file.path())!, 'utf8').trim().split(/\r\n/);
       expect(pickedLines.sort()).toEqual([`${first.identifier}----${first.url}`, `${third.identifier}----${third.url}`].sort());
 

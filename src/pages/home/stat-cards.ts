@@ -29,8 +29,8 @@ const CUSTOMER: Def[] = [
   ['todayRecharge', '今日充值', 'money', RECHARGES, (s) => s.todayRecharge],
   ['monthRecharge', '本月充值', 'money', RECHARGES, (s) => s.monthRecharge],
   ['totalRecharge', '总充值', 'money', RECHARGES, (s) => s.totalRecharge],
-  ['todayTokenNum', '今日TOKEN', 'count', TOKENS, (s) => s.todayTokenNum],
-  ['tokenNum', '全部TOKEN', 'count', TOKENS, (s) => s.tokenNum],
+  ['todayTokenNum', '今日号码', 'count', TOKENS, (s) => s.todayTokenNum],
+  ['tokenNum', '全部号码', 'count', TOKENS, (s) => s.tokenNum],
 ];
 
 /** The home screen's stat cards for a role (docs/console-rules.md, "Home screen"), values formatted: money 2 decimals, counts 0. */

@@ -7,7 +7,7 @@ import './user-info.css';
 const NewKeyModal = lazy(() => import('./NewKeyModal'));
 
 /**
- * API 密钥: the customer's key to the SMS-Activate compatible interface. Made or replaced here (a
+ * 接口密钥: the customer's key to the SMS-Activate compatible interface. Made or replaced here (a
  * replacement ends the old key, so it is confirmed first) and shown once; afterwards only its last
  * characters. A sup who switched into the account cannot make one: the key is the customer's secret.
  */
@@ -16,7 +16,7 @@ export default function ApiKeyCard({ switched }: { switched: boolean }) {
   const { modal } = App.useApp();
 
   const replace = () => modal.confirm({
-    title: '更换 API 密钥？',
+    title: '更换接口密钥？',
     content: '更换后旧密钥立即失效，正在使用旧密钥的脚本会收到 BAD_KEY，需要改用新密钥。',
     okText: '更换', cancelText: '取消', okButtonProps: { danger: true },
     onOk: create,
@@ -33,7 +33,7 @@ export default function ApiKeyCard({ switched }: { switched: boolean }) {
   };
 
   return (
-    <Card title="API 密钥" size="small" style={{ marginTop: 16 }} data-testid="apikey-card">
+    <Card title="接口密钥" size="small" style={{ marginTop: 16 }} data-testid="apikey-card">
       {!info ? <Skeleton active paragraph={{ rows: 3 }} /> : (
         <>
           <Typography.Paragraph type="secondary">

@@ -45,7 +45,7 @@ export default function TokenExportToolbar({ resource, def, label, filters, sele
       const r = plain ? await api.post<Exported>('/api/token/export', body) : await throughList();
       if (!r.list.length) { message.warning('没有可导出的链接'); return; }
       // Windows line ends, so Notepad shows the lines.
-      download(`API链接-${dateIn()}.txt`, `${r.list.map(linkLine).join('\r\n')}\r\n`, 'text/plain;charset=utf-8');
+      download(`号码-${dateIn()}.txt`, `${r.list.map(linkLine).join('\r\n')}\r\n`, 'text/plain;charset=utf-8');
       if (r.truncated) message.warning(`已导出前 ${r.list.length} 条链接（文件已截断，请用筛选缩小范围）`);
       else message.success(`已导出 ${r.list.length} 条链接`);
     } catch {

@@ -33,7 +33,7 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
     });
     const made = await create(customer.token);
     expect(made.code).toBe(200);
-    expect(made.message).toBe('API 密钥已生成');
+    expect(made.message).toBe('接口密钥已生成');
     const key = made.data.key as string;
     expect(key).toMatch(KEY);
     expect(made.data.masked).toBe(`sak_…${key.slice(-4)}`);
@@ -55,7 +55,7 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
     const first = (await create(customer.token)).data.key as string;
     expectWord(await balanceWord(first), 'ACCESS_BALANCE:0.00');
     const rotated = await create(customer.token);
-    expect(rotated.message).toBe('API 密钥已更换，旧密钥已失效');
+    expect(rotated.message).toBe('接口密钥已更换，旧密钥已失效');
     expectWord(await balanceWord(first), 'BAD_KEY');
     expectWord(await balanceWord(rotated.data.key), 'ACCESS_BALANCE:0.00');
     expect(await s.database.db.selectFrom('api_keys').selectAll().where('user_id', '=', customer.id).execute()).toHaveLength(1);
@@ -97,7 +97,7 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
     const peer = await s.peer();
     expectWord(await handler(s, { api_key: key, action: 'getBalance' }, { base: peer.url }), 'ACCESS_BALANCE:0.00');
     const revoked = await s.post('/api/apikey/revoke', { user_id: customer.id }, sup);
-    expect([revoked.code, revoked.message]).toEqual([200, 'API 密钥已撤销']);
+    expect([revoked.code, revoked.message]).toEqual([200, '接口密钥已撤销']);
     expectWord(await balanceWord(key), 'BAD_KEY');
     s.clock.advance(s.settings.readCacheMs + 1);
     expectWord(await handler(s, { api_key: key, action: 'getBalance' }, { base: peer.url }), 'BAD_KEY');
