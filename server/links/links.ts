@@ -4,7 +4,7 @@ import type { Ctx } from '../platform/context.js';
 import type { ResourceHooks } from '../platform/crud/hooks.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { numbersTakenBack, renewable } from './renewal.js';
-import { CLOSED, LIVE } from './states.js';
+import { LIVE } from './states.js';
 import { cancelOpensAt } from './cancel-window.js';
 import { formatTime } from '../platform/lib/time.js';
 
@@ -26,16 +26,25 @@ export function receivesLeft(receiveLimit: number, received: number): number | n
   return receiveLimit > 0 ? Math.max(0, receiveLimit - received) : null;
 }
 
-/**
- * Whether 续费 can be offered on a link by its state and product: its product has a renewal price, it
- * has not ended, and it is not more than the grace day past its expiry (renew.ts checks the same).
- */
-/** The renewal price of each product on a page of links (one query). */
-async function renewPrices(ctx: Ctx, goodsIds: number[]): Promise<Map<number, number>> {
+type Terms = { renewPrice: number; reuseMinutes: number };
+
+/** The renewal price and re-use window of each product on a page of links (one query). */
+async function goodsTerms(ctx: Ctx, goodsIds: number[]): Promise<Map<number, Terms>> {
   const ids = [...new Set(goodsIds.filter((n) => Number.isFinite(n) && n > 0))];
   if (!ids.length) return new Map();
-  const found = await ctx.db.selectFrom('goods').select(['id', 'renew_price']).where('id', 'in', ids).execute();
-  return new Map(found.map((g) => [Number(g.id), Number(g.renew_price)]));
+  const found = await ctx.db.selectFrom('goods').select(['id', 'renew_price', 'reuse_minutes', 'on_sale']).where('id', 'in', ids).execute();
+  return new Map(found.map((g) => [Number(g.id), {
+    renewPrice: Number(g.renew_price), reuseMinutes: Number(g.on_sale) ? Number(g.reuse_minutes) : 0,
+  }]));
+}
+
+/**
+ * Whether 再次使用此号码 is offered: the link had a code, no longer waits for one, and its last code is
+ * within the product's window (the purchase checks the number and its phone again).
+ */
+function reusable(state: string, r: Record<string, any>, minutes: number, now: number): boolean {
+  return ['used_up', 'finished', 'expired'].includes(state) && r.stock_item_id !== null && Number(r.code_count) > 0
+    && r.last_code_at !== null && now < Number(r.last_code_at) + minutes * 60_000;
 }
 
 const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000));
@@ -45,7 +54,7 @@ export const linkHooks: ResourceHooks = {
   async present(rows, raw, { ctx, request }) {
     const base = publicBase(ctx, request);
     const now = ctx.now();
-    const renewPrice = await renewPrices(ctx, raw.map((r) => Number(r.goods_id)));
+    const terms = await goodsTerms(ctx, raw.map((r) => Number(r.goods_id)));
     // Nor is it offered once the link's number was taken back: renewing would be refused (409).
     const takenBack = await numbersTakenBack(ctx.db, raw.map((r) => ({ id: Number(r.id), stock_item_id: r.stock_item_id ?? null })));
     rows.forEach((row, i) => {
@@ -63,8 +72,10 @@ export const linkHooks: ResourceHooks = {
         refund_in: waiting && r.refund_at !== null ? secondsUntil(Number(r.refund_at), now) : null,
         cancel_in: cancelAt === null ? null : secondsUntil(cancelAt, now),
       };
-      row.renewable = renewable(String(r.state), Number(r.expires_at), renewPrice.get(Number(r.goods_id)) ?? 0, now)
+      const term = terms.get(Number(r.goods_id));
+      row.renewable = renewable(String(r.state), Number(r.expires_at), term?.renewPrice ?? 0, now)
         && !takenBack.has(Number(r.id));
+      row.reusable = reusable(String(row.state), r, term?.reuseMinutes ?? 0, now);
     });
   },
 };

@@ -16,7 +16,7 @@ export interface Purchase {
   tokens: { id: number; token: string; identifier: string; expiresAt: number; pending?: boolean }[];
 }
 
-export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold'> & { id: number; stock: number; sold: number };
+export type GoodsRow = Omit<GoodsTable, 'id' | 'stock' | 'sold' | 'reuse_minutes'> & { id: number; stock: number; sold: number; reuse_minutes: number };
 
 /**
  * One identifier (number or mailbox) taken for one unit of a purchase. An upstream unit has none yet:

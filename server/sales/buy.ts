@@ -5,7 +5,7 @@ import { changeBalance } from '../finance/ledger.js';
 import { prepared, statement } from '../platform/db/fast-query.js';
 import { priceOf, userPricing } from '../pricing/lookup.js';
 import { newLinkToken } from '../links/links.js';
-import { sellStock, settleOf, sourceOf, type GoodsRow, type Purchase } from './acquire.js';
+import { sellStock, settleOf, sourceOf, type GoodsRow, type Purchase, type Source } from './acquire.js';
 import { orderNo, placeholderNo } from './order-no.js';
 import { purchases } from './metrics.js';
 
@@ -21,11 +21,14 @@ export async function goodsById(ctx: Ctx, id: number): Promise<GoodsRow> {
   return goods as GoodsRow;
 }
 
+/** How a purchase differs from buying in the store: a given source (one number taken back), any quantity bounds. */
+export interface BuyOptions { source?: Source }
+
 /** What a purchase would cost this user, or the refusal it would get (off sale, quantity bounds). */
-export async function quote(ctx: Ctx, userId: number, goodsId: number, quantity: number) {
+export async function quote(ctx: Ctx, userId: number, goodsId: number, quantity: number, opts: BuyOptions = {}) {
   const goods = await goodsById(ctx, goodsId);
   if (!goods.on_sale) throw fail.badInput('该商品已下架');
-  if (!Number.isSafeInteger(quantity) || quantity < goods.min_qty || quantity > goods.max_qty) {
+  if (!opts.source && (!Number.isSafeInteger(quantity) || quantity < goods.min_qty || quantity > goods.max_qty)) {
     throw fail.badInput(`购买数量应在 ${goods.min_qty} 到 ${goods.max_qty} 之间`, { quantity: `购买数量应在 ${goods.min_qty} 到 ${goods.max_qty} 之间` });
   }
   const price = priceOf(await userPricing(ctx.db, userId), goods, ctx.now());
@@ -38,10 +41,10 @@ export async function quote(ctx: Ctx, userId: number, goodsId: number, quantity:
  * balance (402), too little stock (409) or a product gone off sale meanwhile (400) rolls all of it
  * back. The unit price and rate are snapshotted on the order.
  */
-export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: number): Promise<Purchase> {
-  const { goods, price, amount } = await quote(ctx, userId, goodsId, quantity);
-  const source = sourceOf(goods);
-  const settle = settleOf(goods);
+export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: number, opts: BuyOptions = {}): Promise<Purchase> {
+  const { goods, price, amount } = await quote(ctx, userId, goodsId, quantity, opts);
+  const source = opts.source ?? sourceOf(goods);
+  const settle = opts.source ? undefined : settleOf(goods);
   const now = ctx.now();
   const tz = ctx.settings.timeZone;
   const purchase = await ctx.db.transaction().execute(async (trx) => {

@@ -9,6 +9,9 @@ import { formatTime } from '../platform/lib/time.js';
 import { isPreview, previewLinkRefund, refundLink } from './refund.js';
 import { renewalQuote, renewLink } from './renew.js';
 import { cancelLink } from './cancel.js';
+import { reuseLink } from './reuse.js';
+import { purchaseData } from './purchase-answer.js';
+import { publicBase } from '../platform/http/public-url.js';
 
 const idField: FieldDef = { label: '链接', type: 'ref', required: true };
 const renewFields: Record<string, FieldDef> = { id: idField, days: { label: '续费天数', type: 'int', required: true, min: 1, max: 365 } };
@@ -20,7 +23,7 @@ const refundFields: Record<string, FieldDef> = {
 };
 const refundPreviewFields: Record<string, FieldDef> = { id: idField, preview: previewField };
 
-/** A link's renewal (its quote and its payment) and cancel by its owner, and the sup's refund of a link. */
+/** A link's renewal (its quote and its payment), cancel and re-use by its owner, and the sup's refund of a link. */
 export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
   const tz = ctx.settings.timeZone;
 
@@ -48,6 +51,13 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const r = await cancelLink(ctx, sessionOf(request).user.id, v.id as number);
     return ok({ id: v.id, amount: toDollars(r.amount), balance: r.balance === null ? null : toDollars(r.balance) },
       `已取消，退款 $${toDollars(r.amount).toFixed(2)} 已退回余额`);
+  });
+
+  // 再次使用此号码: the same number bought again (one unit at today's price), as a new link.
+  app.post('/api/token/reuse', { config: { access: 'customer' } }, async (request) => {
+    const v = validateFields({ id: idField }, request.body, 'add', { tz });
+    const p = await reuseLink(ctx, sessionOf(request).user.id, v.id as number);
+    return ok(purchaseData(p, publicBase(ctx, request), tz), `已再次使用号码 ${p.tokens[0].identifier}，支付 $${toDollars(p.amount).toFixed(2)}`);
   });
 
   // `preview: true`: what the refund would pay back and to whom, nothing written (the dialog says it before the sup confirms).

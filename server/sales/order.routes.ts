@@ -6,9 +6,9 @@ import { ok } from '../platform/http/envelope.js';
 import { validateFields } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
-import { linksOf } from '../links/links.js';
 import { publicBase } from '../platform/http/public-url.js';
 import { buy, quote } from './buy.js';
+import { purchaseData } from './purchase-answer.js';
 import { isPreview, previewOrderRefund, refundOrder } from './refund.js';
 
 const purchaseFields: Record<string, FieldDef> = {
@@ -45,12 +45,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/order/buy', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields(purchaseFields, request.body, 'add', { tz });
     const p = await buy(ctx, sessionOf(request).user.id, v.goods_id as number, v.quantity as number);
-    const base = publicBase(ctx, request);
-    return ok({
-      order_id: p.orderId, order_no: p.orderNo, quantity: p.quantity, unit_price: toDollars(p.unitPrice),
-      amount: toDollars(p.amount), balance: toDollars(p.balance),
-      tokens: p.tokens.map((t) => ({ id: t.id, token: t.token, identifier: t.identifier, ...linksOf(base, t.token), expires_at: formatTime(t.expiresAt, tz) })),
-    }, `购买成功，共 ${p.tokens.length} 个链接`);
+    return ok(purchaseData(p, publicBase(ctx, request), tz), `购买成功，共 ${p.tokens.length} 个号码`);
   });
 
   // `preview: true`: what refunding this amount would do and for whom, nothing written (shown before the sup confirms).

@@ -12,6 +12,7 @@ import { statParts } from './migrations/010_stat_parts.js';
 import { intakeIndexes } from './migrations/010b_intake_indexes.js';
 import { providerKeysSealed } from './migrations/010c_provider_keys_sealed.js';
 import { intakeGuards } from './migrations/011_intake_guards.js';
+import { numberReuse } from './migrations/012_number_reuse.js';
 import type { Settings } from '../env.js';
 import type { Dialect } from '../platform/db/connection.js';
 import { runMigrations } from '../platform/db/migrate.js';
@@ -35,6 +36,7 @@ export function migrations(dialect: Dialect, settings?: MigrationSettings): Reco
     '010b_intake_indexes': intakeIndexes(dialect),
     '010c_provider_keys_sealed': providerKeysSealed(dialect, settings),
     '011_intake_guards': intakeGuards(dialect),
+    '012_number_reuse': numberReuse(dialect),
   };
 }
 

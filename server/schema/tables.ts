@@ -115,6 +115,8 @@ export interface GoodsTable {
   reset_limit: number;
   renew_price: number;
   code_wait_minutes: number;
+  /** Minutes after a link's last code its customer may take the number again (migration 012; 0: never). */
+  reuse_minutes: Generated<number>;
   min_qty: number;
   max_qty: number;
   on_sale: number;

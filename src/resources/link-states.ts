@@ -11,3 +11,15 @@ export const linkStates = {
   /** Where a link ends: no code will reach it again (finished: ended by its owner after a code). */
   closed: ['revoked', 'refunded', 'finished'],
 } as const;
+
+/** How each state reads and is coloured, on every screen (the `tokens` resource's `state` options). */
+export const linkStateOptions = {
+  active: { label: '等待验证码', color: 'blue' },
+  code_received: { label: '已收到验证码（可继续接收）', color: 'green' },
+  // The link got the last code it may take: a success, not a failure.
+  used_up: { label: '已收到验证码', color: 'green' },
+  expired: { label: '已过期', color: 'default' },
+  revoked: { label: '已撤销', color: 'red' },
+  refunded: { label: '已退款', color: 'purple' },
+  finished: { label: '已完成', color: 'cyan' },
+} as const;

@@ -1,4 +1,5 @@
 import { declare } from './declare';
+import { linkStateOptions } from './link-states';
 import { id, amount, created, owner, goodsRef, identifier, linkRecord, ownRecords, toStore } from './fields';
 import { accounts } from './accounts';
 import { catalog } from './catalog';
@@ -51,13 +52,7 @@ export const links = declare.resources({
       goods_id: goodsRef,
       state: {
         label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
-        options: {
-          active: { label: '等待验证码', color: 'blue' }, code_received: { label: '已收到验证码（可继续接收）', color: 'green' },
-          // The link got the last code it may take: a success, not a failure.
-          used_up: { label: '已收到验证码', color: 'green' }, expired: { label: '已过期', color: 'default' },
-          revoked: { label: '已撤销', color: 'red' }, refunded: { label: '已退款', color: 'purple' },
-          finished: { label: '已完成', color: 'cyan' },
-        },
+        options: linkStateOptions,
       },
       last_code: { label: '最新验证码', type: 'text', readonly: true, list: true },
       last_code_at: { label: '收码时间', type: 'datetime', readonly: true, list: true, sort: true },
@@ -70,6 +65,7 @@ export const links = declare.resources({
       reset_limit: { label: '重提上限', type: 'int', readonly: true, zeroText: '不支持重提' },
       receive_limit: { label: '接码上限', type: 'int', readonly: true, help: '0 为不限' },
       renewable: { label: '可续费', type: 'bool', computed: true, readonly: true, help: '商品支持续费，且号码未结束、过期未超过一天、未被回收' },
+      reusable: { label: '可再次使用', type: 'bool', computed: true, readonly: true, help: '号码收到过验证码、已不再等待，且在商品允许的时限内：可以按现价再次使用同一号码' },
       url: { label: '接码链接', type: 'text', computed: true, readonly: true },
       api_url: { label: 'API地址', type: 'text', computed: true, readonly: true },
       token: { label: '链接密钥', type: 'text', readonly: true, search: 'eq' },

@@ -2,7 +2,7 @@
  * The activation panel in the browser, at 1280 px and on a 375 px phone: after paying, the buy dialog
  * becomes one panel per number (the number with copy, 等待短信… with the time left before the
  * automatic refund, 取消 counted down); a code appears large with its SMS the moment it arrives, 完成
- * ends the number; 取消 refunds one that got nothing. 我的API opens the same panel (打开), and /c/<token>
+ * ends the number, 再次使用此号码 buys it again; 取消 refunds one that got nothing. 我的API opens the same panel (打开), and /c/<token>
  * clears the old code and says 已重提，等待新验证码 after a 重提.
  */
 import fs from 'node:fs';
@@ -92,6 +92,18 @@ describe('the activation panel', () => {
         const row = await s.database.db.selectFrom('tokens').select('state').where('identifier', '=', number).executeTakeFirstOrThrow();
         expect(row.state).toBe('finished');
         expect(await balanceOf(buyer.id)).toBe(850);
+
+        // Done with it: the same number can be taken again, as a new 号码 at the price, in a panel of its own.
+        await panel.getByTestId('activation-reuse').click();
+        expect(await confirmBox(page).innerText()).toContain(`再次使用号码 ${number}？`);
+        await confirmBox(page).getByRole('button', { name: '确认支付 $1.50' }).click();
+        const panels = buyDialog(page).getByTestId('activation');
+        await expect.poll(() => panels.count()).toBe(2);
+        expect(await panels.first().getByTestId('activation-number').innerText()).toBe(number);
+        await expect.poll(() => panels.first().getByTestId('activation-status').innerText()).toBe('等待验证码');
+        expect(await balanceOf(buyer.id)).toBe(700);
+        await deliver(s, number, '【Telegram】您的验证码是 918273，请勿泄露。');
+        await expect.poll(() => panels.first().getByTestId('activation-code').innerText()).toBe('918273');
       } finally {
         await browser.close();
       }

@@ -10,14 +10,21 @@ import { formatLeft, useSecondsLeft } from './use-seconds-left';
 const TokenRenewDialog = lazy(() => import('../TokenRenewDialog'));
 const LIVE: readonly string[] = linkStates.live;
 
-interface Props { link: ActivationLink; at: number; onChanged(): void }
+interface Props {
+  link: ActivationLink;
+  at: number;
+  onChanged(): void;
+  /** After 再次使用此号码 bought the number again as a new 号码. */
+  onReused(id: number): void;
+}
 
 /**
  * What can be done with an activation now: 取消 (refund) while no code has come, once the early-cancel
- * window has passed (counted down); 完成 and 重提 once a code is in; 续费 where the product allows.
+ * window has passed (counted down); 完成 and 重提 once a code is in; 再次使用此号码 once it is done with
+ * (a new purchase of the same number); 续费 where the product allows.
  * The money-moving ones ask first. The red 取消 is never the first button.
  */
-export function ActivationActions({ link, at, onChanged }: Props) {
+export function ActivationActions({ link, at, onChanged, onReused }: Props) {
   const { modal, message } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
   const [renewing, setRenewing] = useState(false);
@@ -61,10 +68,27 @@ export function ActivationActions({ link, at, onChanged }: Props) {
     onOk: () => run('reset', () => activationApi.reset(link.id), (r) => `已重提，等待新验证码（剩余重提 ${r.resets_left} 次）`),
   });
 
+  const reuse = async () => {
+    const price = await activationApi.price(link.goods_id);
+    modal.confirm({
+      title: `再次使用号码 ${link.identifier}？`,
+      content: `将按商品现价${price === null ? '' : ` ${formatMoney(price)} `}再次购买同一号码，从余额扣款，得到一个新的接码号码。`,
+      okText: price === null ? '确认购买' : `确认支付 ${formatMoney(price)}`, cancelText: '再想想',
+      onOk: () => run('reuse', () => activationApi.reuse(link.id), (r) => {
+        void refreshUserInfo();
+        onReused(r.tokens[0].id);
+        return `已再次使用号码，支付 ${formatMoney(r.amount)}`;
+      }),
+    });
+  };
+
   const buttons = [];
   if (live && hasCode) {
     buttons.push(<Button key="finish" type="primary" loading={busy === 'finish'} onClick={finish} data-testid="activation-finish">完成</Button>);
     if (left !== 0) buttons.push(<Button key="reset" loading={busy === 'reset'} onClick={reset} data-testid="activation-reset">重提（再来一个码）</Button>);
+  }
+  if (link.reusable) {
+    buttons.push(<Button key="reuse" loading={busy === 'reuse'} onClick={() => void reuse()} data-testid="activation-reuse">再次使用此号码</Button>);
   }
   if (link.renewable && !['refunded', 'revoked', 'finished'].includes(link.state)) {
     buttons.push(<Button key="renew" onClick={() => setRenewing(true)} data-testid="activation-renew">续费</Button>);

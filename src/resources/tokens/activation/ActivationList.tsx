@@ -1,5 +1,5 @@
 import { Alert, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ActivationLink } from './activation-api';
 import { ActivationPanel } from './ActivationPanel';
 import { useActivations, type ActivationSource } from './use-activations';
@@ -13,10 +13,16 @@ interface Props {
 /** The panels of one link or of every link an order bought, kept current. */
 export function ActivationList({ source, extra }: Props) {
   const { links, at, error, reload } = useActivations(source);
+  // Numbers taken again from these panels, newest first, each with a panel of its own.
+  const [reused, setReused] = useState<number[]>([]);
   if (!links) return error ? <Alert type="error" showIcon message={error} /> : <Skeleton active paragraph={{ rows: 4 }} />;
+  const onReused = (id: number) => { setReused((ids) => [id, ...ids]); void reload(); };
   return (
     <div className="activation-list">
-      {links.map((link) => <ActivationPanel key={link.id} link={link} at={at} onChanged={() => void reload()} extra={extra?.(link)} />)}
+      {reused.map((id) => <ActivationList key={`reused-${id}`} source={{ id }} />)}
+      {links.map((link) => (
+        <ActivationPanel key={link.id} link={link} at={at} onChanged={() => void reload()} extra={extra?.(link)} onReused={onReused} />
+      ))}
     </div>
   );
 }

@@ -15,13 +15,15 @@ interface Props {
   onChanged(): void;
   /** Shown above the actions (the purchase result puts the link to hand on there). */
   extra?: ReactNode;
+  /** After 再次使用此号码: the new 号码's id. */
+  onReused(id: number): void;
 }
 
 /**
  * One activation, as activation sites show it: the number with copy, what it waits for and how long,
  * the code large with copy the moment it arrives and the whole SMS under it, then what can be done.
  */
-export function ActivationPanel({ link, at, onChanged, extra }: Props) {
+export function ActivationPanel({ link, at, onChanged, extra, onReused }: Props) {
   const status = activationStatus(link);
   const refundLeft = useSecondsLeft(link.timers?.refund_in, at);
   const expiresLeft = useSecondsLeft(link.timers?.expires_in, at);
@@ -56,7 +58,7 @@ export function ActivationPanel({ link, at, onChanged, extra }: Props) {
         {link.last_code_at && <span>收到于 {link.last_code_at}</span>}
       </p>
       {extra}
-      <ActivationActions link={link} at={at} onChanged={onChanged} />
+      <ActivationActions link={link} at={at} onChanged={onChanged} onReused={onReused} />
     </section>
   );
 }

@@ -17,6 +17,8 @@ export interface ActivationLink {
   resets: number;
   reset_limit: number;
   renewable: boolean;
+  /** 再次使用此号码 is offered (the purchase checks the rest). */
+  reusable: boolean;
   url: string;
   /** Seconds from the answer, by the server's clock (null: does not apply). */
   timers: { expires_in: number; refund_in: number | null; cancel_in: number | null };
@@ -34,6 +36,10 @@ export const activationApi = {
   cancel: (id: number) => api.post<{ amount: number; balance: number | null }>('/api/token/cancel', { id }),
   finish: (id: number) => api.post('/api/token/finish', { id }),
   reset: (id: number) => api.post<{ resets_left: number }>('/api/token/reset', { id }),
+  reuse: (id: number) => api.post<{ amount: number; tokens: Array<{ id: number; identifier: string }> }>('/api/token/reuse', { id }),
+  /** The customer's price for one more unit, for the confirmation (null when the store would refuse a quote). */
+  price: (goodsId: number) => api.post<{ amount: number }>('/api/order/quote', { goods_id: goodsId, quantity: 1 }, undefined, { silent: true })
+    .then((q) => q.amount, () => null),
   /**
    * Held by the server until what the link shows differs from `seen` (a code, a 重提, its end) or
    * 25 s pass. Plain fetch: a long read must not trip the console's error toasts or timeouts.

@@ -1,7 +1,7 @@
-import { links } from '../../links';
+import { linkStateOptions } from '../../link-states';
 import type { ActivationLink } from './activation-api';
 
-const OPTIONS: Record<string, { label: string; color?: string }> = links.tokens.fields.state.options;
+const OPTIONS: Record<string, { label: string; color?: string }> = linkStateOptions;
 
 /** What the panel's tag says of a link: the list's word for its state, and a reset link says so. */
 export function activationStatus(link: Pick<ActivationLink, 'state' | 'resets'>): { text: string; color: string } {
