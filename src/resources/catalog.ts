@@ -2,54 +2,58 @@ import { declare } from './declare';
 import { id, newestFirst, created, goodsRef, identifier } from './fields';
 import { phones } from './phones';
 
-/** What is sold: products (API产品), their stock, and the upstream providers that supply numbers on demand. */
+/** What is sold: products (商品), their stock, and the upstream providers that supply numbers on demand. */
 export const catalog = declare.resources({
   goods: {
-    label: 'API产品', api: 'goods', table: 'goods', route: '/items/goods',
+    label: '商品', api: 'goods', table: 'goods', route: '/items/goods',
     menu: { label: 'API管理', icon: 'AppstoreOutlined', visible: 'sup' },
     // Customers read product names (the product filter of their orders and links); prices are in the store.
     access: { list: 'any', show: 'any', add: 'sup', edit: 'sup', del: 'sup' },
     defaultSort: { field: 'sort', order: 'asc' },
     fields: {
-      id,
+      id: { ...id, list: 'more' },
       title: { label: '标题', type: 'text', required: true, max: 100, list: true, search: 'contains' },
       description: { label: '描述', type: 'html', max: 20000 },
       channel: {
-        label: '类型', type: 'enum', required: true, default: 'sms', list: true, search: 'eq',
+        label: '类型', type: 'enum', required: true, default: 'sms', list: 'more', search: 'eq',
         options: { sms: { label: '短信', color: 'blue' }, mail: { label: '邮箱', color: 'purple' } },
       },
       service: {
         label: '服务代码', type: 'text', required: true, max: 32, pattern: '^[A-Za-z0-9_]+$',
-        patternMessage: '服务代码只能包含字母、数字和下划线', list: true, search: 'eq', help: 'SMS-Activate 服务代码，如 tg、wa',
+        patternMessage: '服务代码只能包含字母、数字和下划线', list: 'more', search: 'eq', help: 'SMS-Activate 服务代码，如 tg、wa',
       },
-      country: { label: '国家编号', type: 'int', min: 0, max: 9999, default: 0, list: true, search: 'eq', help: 'SMS-Activate 国家编号，默认 0' },
+      country: { label: '国家编号', type: 'int', min: 0, max: 9999, default: 0, list: 'more', search: 'eq', help: 'SMS-Activate 国家编号，默认 0' },
       price: { label: '价格', type: 'money', required: true, min: 0.01, max: 100_000, list: true, sort: true, supOnly: true },
-      valid_hours: { label: '有效期(小时)', type: 'int', required: true, min: 1, max: 87_600, default: 24, list: true },
+      valid_hours: { label: '有效期(小时)', type: 'int', required: true, min: 1, max: 87_600, default: 24, list: 'more' },
       receive_limit: {
-        label: '接码次数', type: 'int', min: 0, max: 1000, default: 1, list: true,
+        label: '接码次数', type: 'int', min: 0, max: 1000, default: 1, list: 'more',
         help: '每次启用（购买或重提）后可接收的验证码条数，0 为不限',
       },
       reset_limit: {
-        label: '重提次数', type: 'int', min: 0, max: 1000, default: 0, list: true, zeroText: '不支持重提',
+        label: '重提次数', type: 'int', min: 0, max: 1000, default: 0, list: 'more', zeroText: '不支持重提',
         help: '每个链接可重提（重新等待新验证码）的次数，0 为不支持重提',
       },
-      renew_price: { label: '续费价格(每天)', type: 'money', min: 0, max: 100_000, default: 0, list: true, help: '0 表示不可续费；续费不享受折扣' },
+      renew_price: { label: '续费价格(每天)', type: 'money', min: 0, max: 100_000, default: 0, list: 'more', help: '0 表示不可续费；续费不享受折扣' },
       code_wait_minutes: {
-        label: '等码时限(分钟)', type: 'int', min: 0, max: 43_200, default: 0, list: true,
+        label: '等码时限(分钟)', type: 'int', min: 0, max: 43_200, default: 0, list: 'more',
         help: '购买后这么久仍未收到验证码则自动退款，0 为不自动退款',
       },
-      min_qty: { label: '最少购买', type: 'int', min: 1, max: 1000, default: 1, list: true },
-      max_qty: { label: '最多购买', type: 'int', min: 1, max: 1000, default: 100, list: true },
+      reuse_minutes: {
+        label: '再次使用(分钟)', type: 'int', min: 0, max: 10_080, default: 20, list: 'more',
+        help: '号码最后一次收到验证码后这么久内，客户可以再次使用同一号码（按商品价格重新购买），0 为不允许',
+      },
+      min_qty: { label: '最少购买', type: 'int', min: 1, max: 1000, default: 1, list: 'more' },
+      max_qty: { label: '最多购买', type: 'int', min: 1, max: 1000, default: 100, list: 'more' },
       on_sale: { label: '上架', type: 'bool', default: true, list: true, search: 'eq', supOnly: true },
-      sort: { label: '排序', type: 'int', min: 0, max: 9999, default: 0, list: true, sort: true, supOnly: true, help: '数字小的排在前面' },
+      sort: { label: '排序', type: 'int', min: 0, max: 9999, default: 0, list: 'more', sort: true, supOnly: true, help: '数字小的排在前面' },
       source: {
-        label: '来源', type: 'enum', required: true, default: 'stock', list: true, search: 'eq', supOnly: true,
+        label: '来源', type: 'enum', required: true, default: 'stock', list: 'more', search: 'eq', supOnly: true,
         options: { stock: { label: '库存', color: 'green' }, upstream: { label: '上游', color: 'orange' } },
       },
       match_sender: { label: '发件人匹配', type: 'text', max: 255, supOnly: true, help: '发件人须包含其中之一（用 | 分隔），留空不限。邮件商品：发件人还须通过 DKIM 签名验证（签名域名为此处写的域名或其上下级域名，写域名如 google.com 最可靠），未通过的邮件不算匹配' },
       match_keyword: { label: '内容关键词', type: 'text', max: 255, supOnly: true, help: '内容须包含其中之一（用 | 分隔），留空不限' },
       provider_id: {
-        label: '上游渠道', type: 'ref', ref: { resource: 'providers', labelField: 'name' }, list: true, search: 'eq', supOnly: true,
+        label: '上游渠道', type: 'ref', ref: { resource: 'providers', labelField: 'name' }, list: 'more', search: 'eq', supOnly: true,
         help: '来源为“上游”时必填：从哪个上游渠道购买号码',
       },
       upstream_service: {
@@ -62,8 +66,8 @@ export const catalog = declare.resources({
         help: '每个号码愿意付给上游的最高价格（上游的货币），留空则不限；上游价格更高时不购买并立即退款给客户',
       },
       stock: { label: '可售库存', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
-      sold: { label: '已售', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
-      create_at: { ...created, supOnly: true },
+      sold: { label: '已售', type: 'int', readonly: true, list: 'more', sort: true, supOnly: true },
+      create_at: { ...created, supOnly: true, list: 'more' },
     },
     actions: [
       { name: 'goodsStock', label: '库存', access: 'sup' },
@@ -97,7 +101,7 @@ export const catalog = declare.resources({
       },
       create_at: created,
     },
-    actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup' }],
+    actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup', danger: true }],
     selectable: true,
     toolbar: [
       { name: 'stockImport', label: '导入库存', access: 'sup' },

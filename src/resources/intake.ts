@@ -11,29 +11,29 @@ export const intake = declare.resources({
     access: { list: 'sup', show: 'sup', add: 'sup' },
     defaultSort: newestFirst,
     fields: {
-      id,
+      id: { ...id, list: 'more' },
       source: {
-        label: '来源', type: 'enum', readonly: true, list: true, search: 'eq',
+        label: '来源', type: 'enum', readonly: true, list: 'more', search: 'eq',
         options: {
           sms: { label: '短信', color: 'blue' }, mail: { label: '邮件', color: 'purple' },
           upstream: { label: '上游', color: 'orange' }, manual: { label: '手工录入', color: 'default' },
         },
       },
-      device_id: { label: '设备', type: 'ref', ref: { resource: 'devices', labelField: 'name' }, readonly: true, list: true, search: 'eq' },
+      device_id: { label: '设备', type: 'ref', ref: { resource: 'devices', labelField: 'name' }, readonly: true, list: 'more', search: 'eq' },
       recipient: {
-        label: '收件号码/邮箱', type: 'text', required: true, max: 128, list: true, search: 'contains',
+        label: '收件号码/邮箱', type: 'text', required: true, max: 128, list: 'more', search: 'contains',
         help: '收到这条短信或邮件的号码或邮箱（库存里的标识）',
       },
       sender: { label: '发件人', type: 'text', max: 100, list: true, search: 'contains', help: '选填：商品设了发件人匹配时需要' },
       text: { label: '内容', type: 'textarea', required: true, max: 5000, list: true, search: 'contains' },
-      code: { label: '验证码', type: 'text', readonly: true, list: true, search: 'eq' },
+      code: { label: '验证码', type: 'text', readonly: true, list: 'more', search: 'eq' },
       matched: {
         label: '已匹配', type: 'bool', readonly: true, list: true, search: 'eq',
       },
-      token_id: linkRef,
+      token_id: { ...linkRef, list: true },
       reason: { label: '未匹配原因', type: 'text', readonly: true, list: true },
       received_at: { label: '收到时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
-      create_at: { ...created, label: '入库时间' },
+      create_at: { ...created, label: '入库时间', list: 'more' },
     },
     actions: [{ name: 'messageAssign', label: '分配', access: 'sup' }],
     empty: {

@@ -29,8 +29,11 @@ export interface FieldDef {
   options?: Readonly<Record<string, EnumOption>>;
   /** For ref: the resource pointed at and the field shown as its name. */
   ref?: { resource: string; labelField: string };
-  /** Shown as a list column. */
-  list?: boolean;
+  /**
+   * A list column: `true` shows it from the start; `'more'` offers it under the list's 列设置 (column
+   * settings) but leaves it out until someone picks it, so the first columns fit a laptop's width.
+   */
+  list?: boolean | 'more';
   sort?: boolean;
   /** How the field filters the list: exact value, substring, or a [from, to] range. */
   search?: 'eq' | 'contains' | 'range';
@@ -49,6 +52,10 @@ export interface FieldDef {
   signed?: boolean;
   /** What an int of 0 reads as on screens, when 0 means something of its own (a limit of none). */
   zeroText?: string;
+  /** An int of seconds shown as the time left (`2天3小时`, `5小时12分`, `12分`). */
+  duration?: boolean;
+  /** The value can be copied with one tap (a copy icon beside it in lists and cards). */
+  copy?: boolean;
   /**
    * Not a column of the resource's table. A readable one is worked out by the server for each answer
    * (a count, a flag, an address built from the row); a writable one is turned by the server into what
@@ -74,8 +81,11 @@ export interface SectionDef {
   items: readonly string[];
 }
 
-/** A row action implemented by a named component that the app registers. */
-export interface RowAction { name: string; label: string; access: AccessRule }
+/**
+ * A row action implemented by a named component that the app registers. `danger`: it draws in red
+ * (it undoes or gives back something) and so never leads a row: it comes after 查看 and 编辑.
+ */
+export interface RowAction { name: string; label: string; access: AccessRule; danger?: boolean }
 
 /** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
 export interface ToolbarAction { name: string; label: string; access: AccessRule }
@@ -107,6 +117,8 @@ export interface ResourceDef {
   toolbar?: readonly ToolbarAction[];
   /** Rows can be ticked (a checkbox column; a box on each phone card) for the toolbar's actions. */
   selectable?: boolean;
+  /** On a phone card, the fields that come first, in this order; the others wait behind 详情. */
+  cardLead?: readonly string[];
   /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
   live?: { seconds: number };
   /** What the list says with no rows at all (one for every role, or one for sup and one for everyone else); filters that find nothing say so instead. */

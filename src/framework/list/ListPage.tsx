@@ -9,6 +9,7 @@ import { useNarrow } from '../use-narrow';
 import { useOpen } from '../use-open';
 import { useRole } from '../use-role';
 import { buildColumns, listFields, searchFields, tableWidth } from './columns';
+import { ColumnSettings } from './ColumnSettings';
 import { download } from '../download';
 import { exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
@@ -21,6 +22,7 @@ import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { SortSelect } from './SortSelect';
 import { PAGE_SIZES, toCrudFilters } from './url-state';
+import { useColumnChoice } from './use-column-choice';
 import { useDeleteRecord } from './use-delete-record';
 import { useListQuery } from './use-list-query';
 import { useListState } from './use-list-state';
@@ -53,12 +55,14 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
     );
   }, [def, role, name, onDelete, refetch, open]);
 
-  const fields = useMemo(() => listFields(def, role), [def, role]);
+  // The columns a role may see, and of those the ones shown (the declared ones, or as chosen under 列设置).
+  const available = useMemo(() => listFields(def, role), [def, role]);
+  const { shown: fields, visible, defaults, choose } = useColumnChoice(name, available);
   const search = useMemo(() => searchFields(def, role), [def, role]);
   const columns = useMemo<ListColumn[]>(() => {
     const cols = buildColumns(fields);
     if (!actions) return cols;
-    return [...cols, { key: '__actions', title: '操作', fixed: true, width: actionsWidth(def, role), render: (r) => actions(r, true) }];
+    return [...cols, { key: '__actions', title: '操作', fixed: 'right', width: actionsWidth(def, role), render: (r) => actions(r, true) }];
   }, [fields, actions, def, role]);
   const dataProvider = useDataProvider()();
   const [exporting, setExporting] = useState(false);
@@ -107,6 +111,10 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
       extra={
         <Space size={narrow ? 4 : 8}>
           <Button icon={<ReloadOutlined />} onClick={() => query.refetch()} aria-label="刷新" />
+          {available.length > 1 && (
+            <ColumnSettings columns={available.map(([n, f]) => ({ name: n, label: f.label }))} visible={visible} defaults={defaults}
+              narrow={narrow} onChange={choose} />
+          )}
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} disabled={!total} aria-label="导出 CSV">
             {narrow ? null : '导出 CSV'}
           </Button>
@@ -118,7 +126,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
       styles={narrow ? { header: { padding: '0 12px' }, body: { padding: 12 } } : { body: { padding: 20 } }}
     >
       <SearchForm fields={search} values={state.filters} narrow={narrow} onSearch={(values) => update({ filters: values, page: 1 })}
-        toolbar={narrow ? <SortSelect fields={fields} sort={state.sort} onSort={setSort} /> : null} />
+        toolbar={narrow ? <SortSelect fields={available} sort={state.sort} onSort={setSort} /> : null} />
       {error && (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} message="列表加载失败" description={error.message || '请稍后重试'}
           action={<Button size="small" onClick={() => query.refetch()}>重试</Button>} />
@@ -126,7 +134,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
       <ListToolbar name={name} def={def} role={role} narrow={narrow} filters={state.filters} total={total}
         pageIds={records.map((r) => r.id)} selection={selectable ? selection : null} onDone={() => refetch()} />
       {narrow ? (
-        <ListCards fields={fields} records={records} loading={loading} empty={empty} actions={actions && ((r) => actions(r))}
+        <ListCards fields={fields} lead={def.cardLead} records={records} loading={loading} empty={empty} actions={actions && ((r) => actions(r))}
           selection={selectable ? selection : undefined}
           page={state.page} pageSize={state.pageSize} total={total}
           onPage={(page) => update({ page })} />

@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox, ConfigProvider, Pagination, Spin, theme } from 'antd';
 import useTableStyle from 'antd/es/table/style';
 import type { CrudSort } from '@refinedev/core';
@@ -6,7 +6,10 @@ import type { CrudSort } from '@refinedev/core';
 type Row = Record<string, any>;
 type Key = string | number;
 
-/** A column of a list's table. `fixed` columns stay at the right when the table scrolls sideways. */
+/**
+ * A column of a list's table. `fixed` columns stay in view when the table scrolls sideways: the last
+ * ones at the right, the first ones (and the ticking column before them) at the left.
+ */
 export interface ListColumn {
   key: string;
   title: string;
@@ -15,7 +18,7 @@ export interface ListColumn {
   /** One line, cut with an ellipsis (the cell's content shows the whole text itself). */
   ellipsis?: boolean;
   sortable?: boolean;
-  fixed?: boolean;
+  fixed?: 'left' | 'right';
   render(record: Row): ReactNode;
 }
 
@@ -38,6 +41,9 @@ export interface ListTableProps {
 }
 
 const SELECTION_WIDTH = 40;
+/** The least a column without a width takes; and the room a table keeps to scroll between its fixed columns. */
+const SHARED_MIN = 120;
+const SCROLL_ROOM = 160;
 /** A refetch quicker than this shows no spinner over the rows (a list opened again refetches them). */
 export const SPIN_DELAY = 300;
 
@@ -55,34 +61,60 @@ const caret = (up: boolean) => (
   </svg>
 );
 
-/** The right offsets of the fixed columns, from their declared widths (nothing is measured). */
-function fixedOffsets(columns: ListColumn[]): Map<string, number> {
-  const offsets = new Map<string, number>();
-  let right = 0;
+/**
+ * The offsets of the fixed columns from their declared widths (nothing is measured): the trailing
+ * `right` ones from the right edge, the leading `left` ones from the left edge, after the ticking
+ * column (`start` px). Only the last of the left ones may go without a width. `withLeft` false: none
+ * at the left (a box too narrow for both sides).
+ */
+function fixedOffsets(columns: ListColumn[], start: number, withLeft: boolean): { left: Map<string, number>; right: Map<string, number> } {
+  const right = new Map<string, number>();
+  let offset = 0;
   for (const column of [...columns].reverse()) {
-    if (!column.fixed) break;
-    offsets.set(column.key, right);
-    right += column.width ?? 0;
+    if (column.fixed !== 'right') break;
+    right.set(column.key, offset);
+    offset += column.width ?? 0;
   }
-  return offsets;
+  const left = new Map<string, number>();
+  offset = start;
+  for (const column of columns) {
+    if (column.fixed !== 'left' || !withLeft) break;
+    left.set(column.key, offset);
+    offset += column.width ?? 0;
+  }
+  return { left, right };
 }
 
-interface Layout { prefix: string; offsets: Map<string, number>; firstFixed?: string; sortField?: string }
+interface Layout {
+  prefix: string; left: Map<string, number>; right: Map<string, number>;
+  /** The first of the right columns and the last of the left ones: where the shadows go. */
+  firstFixed?: string; lastLeft?: string; sortField?: string;
+}
 
 /** A cell's classes and style, as antd's Table gives them (so antd's table styles apply). */
 function cellProps(column: ListColumn, layout: Layout) {
-  const { prefix, offsets, firstFixed, sortField } = layout;
-  const right = offsets.get(column.key);
+  const { prefix, firstFixed, sortField } = layout;
+  const right = layout.right.get(column.key);
+  const left = layout.left.get(column.key);
   const className = [`${prefix}-cell`,
     column.ellipsis && `${prefix}-cell-ellipsis`,
     right !== undefined && `${prefix}-cell-fix-right`,
+    left !== undefined && `${prefix}-cell-fix-left`,
+    column.key === layout.lastLeft && 'fw-fix-left-last',
     column.key === firstFixed && `${prefix}-cell-fix-right-first`,
     column.key === sortField && `${prefix}-column-sort`,
   ].filter(Boolean).join(' ');
-  const style = right === undefined ? (column.align ? { textAlign: column.align } : undefined)
-    : { position: 'sticky' as const, right, ...(column.align ? { textAlign: column.align } : {}) };
+  const align = column.align ? { textAlign: column.align } : undefined;
+  const style = right !== undefined ? { position: 'sticky' as const, right, ...align }
+    : left !== undefined ? { position: 'sticky' as const, left, ...align } : align;
   return { className, style };
 }
+
+/** The ticking column's cell: fixed at the left edge with the first columns, when they are. */
+const selectionCell = (p: string, fixed: boolean) => ({
+  className: `${p}-cell ${p}-selection-column${fixed ? ` ${p}-cell-fix-left` : ''}`,
+  style: fixed ? { position: 'sticky' as const, left: 0 } : undefined,
+});
 
 function HeaderCell({ column, layout, sort, onSort }: { column: ListColumn; layout: Layout; sort?: CrudSort; onSort(sort: CrudSort | undefined): void }) {
   const { className, style } = cellProps(column, layout);
@@ -119,7 +151,7 @@ const BodyRow = memo(function BodyRow({ record, columns, layout, picked, onPick 
   return (
     <tr className={`${p}-row ${p}-row-level-0${picked ? ` ${p}-row-selected` : ''}`} data-row-key={record.id}>
       {onPick && (
-        <td className={`${p}-cell ${p}-selection-column`}>
+        <td {...selectionCell(p, layout.left.size > 0)}>
           <Checkbox checked={picked} onChange={(e) => onPick(record, e.target.checked)} aria-label="选择" />
         </td>
       )}
@@ -145,23 +177,44 @@ export function ListTable(props: ListTableProps) {
   const prefix = getPrefixCls('table');
   const [wrapCSSVar, hashId, cssVarCls] = useTableStyle(prefix);
   const { token } = theme.useToken();
-  const offsets = fixedOffsets(columns);
-  const layout: Layout = { prefix, offsets, firstFixed: columns.find((c) => offsets.has(c.key))?.key, sortField: sort?.field };
-  const layoutKey = `${prefix}|${[...offsets].join()}|${layout.firstFixed}|${layout.sortField}`;
+  // The left columns stay fixed only where the box leaves room to scroll beside them and the right ones.
+  const [leftRoom, setLeftRoom] = useState(true);
+  const start = selection ? SELECTION_WIDTH : 0;
+  const { left, right } = fixedOffsets(columns, start, leftRoom);
+  const wanted = fixedOffsets(columns, start, true);
+  const pinnedWidth = [...wanted.left.keys(), ...wanted.right.keys()]
+    .reduce((sum, key) => sum + (columns.find((c) => c.key === key)?.width ?? SHARED_MIN), start);
+  const layout: Layout = {
+    prefix, left, right, firstFixed: columns.find((c) => right.has(c.key))?.key,
+    lastLeft: columns.findLast((c) => left.has(c.key))?.key, sortField: sort?.field,
+  };
+  const layoutKey = `${prefix}|${[...left].join()}|${[...right].join()}|${layout.firstFixed}|${layout.sortField}`;
   const stable = useRef({ key: '', layout });
   if (stable.current.key !== layoutKey) stable.current = { key: layoutKey, layout };
 
-  // The shadow beside the fixed columns while more of the table lies to the right (antd's "ping").
+  // The shadows beside the fixed columns while more of the table lies beyond them (antd's "ping").
   // antd marks the whole table for it, and any class change there restyles every cell (antd's
-  // `[class^="ant-"]` rules): here a shadow of its own, one element, is shown or hidden instead.
+  // `[class^="ant-"]` rules): here a shadow of its own, one element a side, is shown or hidden instead.
   const content = useRef<HTMLDivElement>(null);
   const shadow = useRef<HTMLDivElement>(null);
+  const leftShadow = useRef<HTMLDivElement>(null);
   const measure = () => {
     const el = content.current;
+    if (!el) return;
+    setLeftRoom(el.clientWidth >= pinnedWidth + SCROLL_ROOM);
     const mark = shadow.current;
-    if (!el || !mark) return;
-    mark.classList.toggle('fw-table-ping-on', el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-    mark.style.height = `${el.clientHeight}px`;
+    if (mark) {
+      mark.classList.toggle('fw-table-ping-on', el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+      mark.style.height = `${el.clientHeight}px`;
+    }
+    const leftMark = leftShadow.current;
+    // The left columns' width is read off the page: the last of them may have no declared width.
+    const lastLeft = el.querySelector('thead .fw-fix-left-last');
+    if (leftMark && lastLeft) {
+      leftMark.classList.toggle('fw-table-ping-on', el.scrollLeft > 0);
+      leftMark.style.left = `${lastLeft.getBoundingClientRect().right - el.getBoundingClientRect().left}px`;
+      leftMark.style.height = `${el.clientHeight}px`;
+    }
   };
   useEffect(() => {
     measure();
@@ -170,7 +223,7 @@ export function ListTable(props: ListTableProps) {
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [records, width]);
+  }, [records, width, layoutKey, pinnedWidth]);
 
   const keys = selection ? new Set(selection.keys) : null;
   const pageIds = records.map((r) => r.id as Key);
@@ -189,10 +242,13 @@ export function ListTable(props: ListTableProps) {
   };
 
   const p = prefix;
-  const hasFixed = offsets.size > 0;
-  const fixedWidth = [...offsets.keys()].reduce((sum, key) => sum + (columns.find((c) => c.key === key)?.width ?? 0), 0);
+  const hasFixed = right.size > 0;
+  const hasLeft = left.size > 0;
+  const fixedWidth = [...right.keys()].reduce((sum, key) => sum + (columns.find((c) => c.key === key)?.width ?? 0), 0);
   const tableClass = [p, `${p}-middle`, hashId, cssVarCls, `${p}-layout-fixed`, `${p}-scroll-horizontal`,
-    hasFixed && `${p}-fixed-column ${p}-has-fix-right`, !records.length && `${p}-empty`].filter(Boolean).join(' ');
+    (hasFixed || hasLeft) && `${p}-fixed-column`, hasFixed && `${p}-has-fix-right`, hasLeft && `${p}-has-fix-left`,
+    !records.length && `${p}-empty`].filter(Boolean).join(' ');
+  const shadowStyle = { zIndex: token.zIndexBase + 3, '--fw-ping-color': token.colorSplit } as CSSProperties;
   const span = columns.length + (selection ? 1 : 0);
 
   return wrapCSSVar(
@@ -202,8 +258,10 @@ export function ListTable(props: ListTableProps) {
           <div className={`${p}-container`}>
             {/* No rows, no shadow: it would draw a line through the empty list's words. */}
             {hasFixed && records.length > 0 && (
-              <div ref={shadow} className="fw-table-ping" aria-hidden="true"
-                style={{ right: fixedWidth, zIndex: token.zIndexBase + 3, '--fw-ping-color': token.colorSplit } as CSSProperties} />
+              <div ref={shadow} className="fw-table-ping" aria-hidden="true" style={{ right: fixedWidth, ...shadowStyle }} />
+            )}
+            {hasLeft && records.length > 0 && (
+              <div ref={leftShadow} className="fw-table-ping fw-table-ping-left" aria-hidden="true" style={shadowStyle} />
             )}
             <div ref={content} className={`${p}-content`} onScroll={measure}
               style={{ overflow: 'auto hidden', ...(records.length ? {} : { containerType: 'inline-size' }) }}>
@@ -215,7 +273,7 @@ export function ListTable(props: ListTableProps) {
                 <thead className={`${p}-thead`}>
                   <tr>
                     {selection && (
-                      <th className={`${p}-cell ${p}-selection-column`} scope="col">
+                      <th {...selectionCell(p, hasLeft)} scope="col">
                         <div className={`${p}-selection`}>
                           <Checkbox checked={allPicked} indeterminate={!allPicked && somePicked} disabled={!pageIds.length}
                             onChange={(e) => pickPage(e.target.checked)} aria-label="全选本页" />

@@ -5,15 +5,21 @@ import { allows } from '../declaration';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
 
+/** The declared actions a role has, the red ones after the others. */
+const declaredActions = (def: ResourceDef, role: Role | undefined, danger: boolean) =>
+  (def.actions ?? []).filter((a) => allows(a.access, role) && Boolean(a.danger) === danger);
+
 /**
  * The actions a role has on a row of the resource, in the order they show: its declared ones first
- * (what people open the list for), then 查看 and 编辑, 删除 last (a destructive one at the end).
+ * (what people open the list for), then 查看 and 编辑, then the declared red ones (a red action never
+ * leads a row), 删除 last.
  */
 function labels(def: ResourceDef, role: Role | undefined): string[] {
   return [
-    ...(def.actions ?? []).filter((a) => allows(a.access, role)).map((a) => a.label),
+    ...declaredActions(def, role, false).map((a) => a.label),
     allows(def.access.show, role) && '查看',
     allows(def.access.edit, role) && '编辑',
+    ...declaredActions(def, role, true).map((a) => a.label),
     allows(def.access.del, role) && '删除',
   ].filter((l): l is string => Boolean(l));
 }
@@ -29,6 +35,9 @@ const GAP = 4;
 const MORE_WIDTH = 2 * 14 + 8 + 16;
 /** What a table row's links may take before the rest go behind 更多, so the columns beside them stay in view. */
 const INLINE_BUDGET = 120;
+
+/** A card's place for an action: its link with room to tap (44 px at least, as a finger needs). */
+const placeWidth = (label: string) => Math.max(44, linkWidth(label) + 16);
 
 const linksWidth = (links: string[]) => links.reduce((sum, l) => sum + linkWidth(l), 0) + Math.max(0, links.length - 1) * GAP;
 
@@ -48,8 +57,8 @@ export function actionsWidth(def: ResourceDef, role: Role | undefined): number {
   return Math.min(linksWidth(labels(def, role)), INLINE_BUDGET + GAP + MORE_WIDTH) + 24;
 }
 
-/** An action's link; `inMenu` when it sits behind 更多. */
-interface Item { key: string; label: string; node(inMenu: boolean): ReactNode }
+/** An action's link; `inMenu` when it sits behind 更多. No node: the action does not apply to this row. */
+interface Item { key: string; label: string; node?(inMenu: boolean): ReactNode }
 
 /** antd's DownOutlined drawn as plain SVG: an antd icon per row adds its style check on every mount. */
 const arrow = (
@@ -89,7 +98,7 @@ function More({ items }: { items: Item[] }) {
       popupRender={() => (
         // A click on a link starts its action and closes the menu (the action's dialog lives on).
         <div className="fw-more-menu" role="menu" onClick={() => setOpen(false)}>
-          {items.map((item) => <div key={item.key} className="fw-more-item">{item.node(true)}</div>)}
+          {items.map((item) => <div key={item.key} className="fw-more-item">{item.node?.(true)}</div>)}
         </div>
       )}>
       {link}
@@ -108,30 +117,35 @@ function MenuDelete({ title, onConfirm }: { title: string; onConfirm(): Promise<
  * The resource's own named actions, then show / edit / delete, where the role may. Permissions come
  * from the declaration (no request per button), so a page of rows stays cheap to draw. The server checks every call either way.
  * In a table (`compact`) the links past a small budget go behind 更多, so the action column stays narrow.
+ * On a card each action has a place of its own width, kept empty on a row it does not apply to (and
+ * while its code loads), so an action sits in the same place on every card.
  */
 export function RowActions({ name, def, record, role, onDone, onDelete, onOpen, compact }: {
   name: string; def: ResourceDef; record: Record<string, any>; role: Role | undefined;
   onDone(): void; onDelete(id: unknown): Promise<unknown>; onOpen(to: string): void; compact?: boolean;
 }) {
   const items: Item[] = [];
-  for (const action of def.actions ?? []) {
-    if (!allows(action.access, role) || !registry.rowActionShows(action.name, record)) continue;
-    const Action = registry.getRowAction(action.name);
-    if (!Action) continue;
-    items.push({
-      key: action.name, label: action.label, node: () => (
-        <Suspense fallback={null}>
-          <Action record={record} resource={name} label={action.label} onDone={onDone} />
-        </Suspense>
-      ),
-    });
-  }
+  const declared = (danger: boolean) => {
+    for (const action of declaredActions(def, role, danger)) {
+      const Action = registry.getRowAction(action.name);
+      if (!Action) continue;
+      items.push({
+        key: action.name, label: action.label, node: registry.rowActionShows(action.name, record) ? () => (
+          <Suspense fallback={null}>
+            <Action record={record} resource={name} label={action.label} onDone={onDone} />
+          </Suspense>
+        ) : undefined,
+      });
+    }
+  };
+  declared(false);
   if (allows(def.access.show, role)) {
     items.push({ key: '查看', label: '查看', node: () => <RowLink onClick={() => onOpen(`${def.route}/show/${record.id}`)}>查看</RowLink> });
   }
   if (allows(def.access.edit, role)) {
     items.push({ key: '编辑', label: '编辑', node: () => <RowLink onClick={() => onOpen(`${def.route}/edit/${record.id}`)}>编辑</RowLink> });
   }
+  declared(true);
   if (allows(def.access.del, role)) {
     const title = `确定要删除这条${def.label}吗？`;
     const confirm = () => onDelete(record.id);
@@ -143,11 +157,22 @@ export function RowActions({ name, def, record, role, onDone, onDelete, onOpen, 
       )),
     });
   }
-  const shown = compact ? inlineCount(items.map((i) => i.label)) : items.length;
+  if (!compact) {
+    return (
+      <div className="fw-actions fw-actions-placed">
+        {items.map((item) => (
+          <span key={item.key} className="fw-action-place" style={{ width: placeWidth(item.label) }}>{item.node?.(false)}</span>
+        ))}
+      </div>
+    );
+  }
+  // In a table, an action that does not apply to the row leaves no gap: the column is narrow.
+  const applying = items.filter((item) => item.node);
+  const shown = inlineCount(applying.map((i) => i.label));
   return (
     <div className="fw-actions">
-      {items.slice(0, shown).map((item) => <Fragment key={item.key}>{item.node(false)}</Fragment>)}
-      {shown < items.length && <More items={items.slice(shown)} />}
+      {applying.slice(0, shown).map((item) => <Fragment key={item.key}>{item.node!(false)}</Fragment>)}
+      {shown < applying.length && <More items={applying.slice(shown)} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { FilterOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownOutlined, FilterOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FieldDef } from '../declaration';
 import { RefSelect } from '../fields/RefSelect';
@@ -46,16 +46,46 @@ function FilterInput({ field, narrow, id, value, onChange }: {
     return <Select id={id} allowClear placeholder="全部" style={{ minWidth: 120 }} options={options} value={value === '' ? undefined : value} onChange={onChange} />;
   }
   if (field.type === 'int' || field.type === 'money') return <InputNumber id={id} value={value} onChange={onChange} />;
-  return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)} />;
+  // A fixed width on a wide screen: as wide as the row allows, a text box would push the next filters off it.
+  return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)}
+    style={narrow ? undefined : { width: 160 }} />;
 }
 
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== ''
   && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 
+const sameNames = (a: string[], b: string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+
 /**
- * One input per searchable field; submitting replaces the filters, reset clears them. In a row on
- * a wide screen. On a phone behind a 筛选 button (which counts the filters in use), one per line;
- * `toolbar` goes beside that button.
+ * The filters that wrap past the first row of `box` (its children, in the order of `names`), found
+ * again whenever the box or a filter changes size. Nothing wraps where nothing is laid out (tests).
+ */
+function useWrapped(box: RefObject<HTMLDivElement | null>, names: string[], active: boolean): string[] {
+  const [wrapped, setWrapped] = useState<string[]>([]);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || !active) return undefined;
+    const measure = () => {
+      const items = [...el.children] as HTMLElement[];
+      const top = items[0]?.offsetTop ?? 0;
+      const next = names.filter((_, i) => items[i] && items[i].offsetTop > top + 1);
+      setWrapped((old) => (sameNames(old, next) ? old : next));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const item of el.children) observer.observe(item);
+    return () => observer.disconnect();
+  }, [box, names, active]);
+  return active ? wrapped : [];
+}
+
+/**
+ * One input per searchable field; submitting replaces the filters, reset clears them. On a wide
+ * screen the filters wrap beside 查询 and 重置, folded to their first row: 展开 shows the rest (and
+ * counts those of them in use), 收起 folds them again. On a phone behind a 筛选 button (which counts
+ * the filters in use), one per line; `toolbar` goes beside that button.
  */
 export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   fields: [string, FieldDef][];
@@ -73,6 +103,12 @@ export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
     if (shown) form.setFieldsValue(formValues);
   }, [form, formValues, shown]);
   const active = fields.filter(([name]) => isSet(values[name])).length;
+  const box = useRef<HTMLDivElement>(null);
+  const [unfolded, setUnfolded] = useState(false);
+  const names = useMemo(() => fields.map(([name]) => name), [fields]);
+  const wrapped = useWrapped(box, names, !narrow && fields.length > 0);
+  const folded = wrapped.length > 0 && !unfolded;
+  const wrappedInUse = wrapped.filter((name) => isSet(values[name])).length;
   const bar = narrow && (fields.length > 0 || toolbar) ? (
     <div className="fw-list-toolbar">
       {fields.length > 0 && (
@@ -92,21 +128,29 @@ export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
     setOpen(false);
   };
   const reset = () => { form.resetFields(); onSearch({}); setOpen(false); };
+  const items = fields.map(([name, field]) => (
+    <Form.Item key={name} name={name} label={field.label}
+      className={folded && wrapped.includes(name) ? 'fw-search-off' : undefined}>
+      <FilterInput field={field} narrow={narrow} />
+    </Form.Item>
+  ));
 
   return (
     <>
       {bar}
       <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search" initialValues={formValues}
-        className={narrow ? 'fw-search-narrow' : undefined} style={narrow ? { marginBottom: 12 } : { rowGap: 12, marginBottom: 16 }}>
-        {fields.map(([name, field]) => (
-          <Form.Item key={name} name={name} label={field.label}>
-            <FilterInput field={field} narrow={narrow} />
-          </Form.Item>
-        ))}
-        <Form.Item>
+        className={narrow ? 'fw-search-narrow' : 'fw-search'} style={narrow ? { marginBottom: 12 } : undefined}>
+        {narrow ? items : <div ref={box} className={`fw-search-fields${folded ? ' fw-search-folded' : ''}`}>{items}</div>}
+        <Form.Item className="fw-search-buttons">
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
             <Button icon={<UndoOutlined />} onClick={reset}>重置</Button>
+            {wrapped.length > 0 && (
+              <Button type="link" aria-expanded={!folded} onClick={() => setUnfolded((u) => !u)}
+                icon={folded ? <DownOutlined /> : <UpOutlined />} iconPosition="end" style={{ paddingInline: 4 }}>
+                {folded ? (wrappedInUse ? `展开 (${wrappedInUse})` : '展开') : '收起'}
+              </Button>
+            )}
           </Space>
         </Form.Item>
       </Form>

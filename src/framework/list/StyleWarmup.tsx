@@ -7,7 +7,7 @@ import { ListTable, type ListColumn } from './ListTable';
 const nothing = () => undefined;
 const columns: ListColumn[] = [
   { key: 'a', title: '-', width: 100, sortable: true, render: (r) => r.id },
-  { key: 'b', title: '-', width: 80, fixed: true, ellipsis: true, render: () => '-' },
+  { key: 'b', title: '-', width: 80, fixed: 'right', ellipsis: true, render: () => '-' },
 ];
 
 /**

@@ -1,11 +1,16 @@
 import type { FieldDef, ResourceDef, Role } from '../declaration';
 import { FieldValue } from '../fields/FieldValue';
+import type { Choosable } from './column-choice';
 import type { ListColumn } from './ListTable';
 
-/** The fields a role sees as columns, in declaration order. */
+/** The fields a role may see as columns (those shown from the start and those offered under 列设置), in declaration order. */
 export function listFields(def: ResourceDef, role: Role | undefined): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, f]) => f.list && !f.writeOnly && (!f.supOnly || role === 'sup'));
 }
+
+/** The columns one may pick under 列设置, and which of them show from the start. */
+export const choosable = (fields: [string, FieldDef][]): Choosable[] =>
+  fields.map(([name, f]) => ({ name, byDefault: f.list === true }));
 
 export function searchFields(def: ResourceDef, role: Role | undefined): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, f]) => f.search && (!f.supOnly || role === 'sup'));
@@ -47,17 +52,20 @@ const timeColumn = (field: FieldDef) => field.type === 'datetime' && field.searc
  * The table's columns in declaration order, except that the last time column (the one the list filters
  * by date range) comes last and stays fixed at the right with the actions when the table scrolls
  * sideways, so a wide table never hides it. One only: pinning more leaves too little room to scroll.
+ * The first column stays fixed at the left, to say which row is which; when that is the id, so does
+ * the one after it (a number alone names nothing).
  */
 export function buildColumns(fields: [string, FieldDef][]): ListColumn[] {
   const pinnedName = fields.filter(([, f]) => timeColumn(f)).at(-1)?.[0];
   const ordered = [...fields.filter(([n]) => n !== pinnedName), ...fields.filter(([n]) => n === pinnedName)];
-  return ordered.map(([name, field]) => {
+  const leftCount = ordered[0]?.[0] === 'id' ? 2 : 1;
+  return ordered.map(([name, field], index) => {
     const { width } = columnWidth(name, field);
     return {
       key: name,
       title: field.label,
       width,
-      fixed: name === pinnedName,
+      fixed: name === pinnedName ? 'right' : index < leftCount ? 'left' : undefined,
       sortable: Boolean(field.sort),
       align: field.type === 'money' || field.type === 'int' ? 'right' : undefined,
       // The cell cuts long text itself (with a tooltip).
