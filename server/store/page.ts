@@ -9,8 +9,11 @@ import { listProducts } from './products.js';
 
 /** How long one drawing of the page serves every visitor (stock counts are that fresh). */
 const FRESH_MS = 5_000;
-/** As many as the store's first page shows (src/pages/store/api.ts STORE_PAGE_SIZE). */
-const FIRST_PAGE = 50;
+/**
+ * The products drawn into the page: the whole catalog of most shops, so the app, which lists them
+ * all by service, need not load them again (a bigger catalog is drawn in part and the app loads it).
+ */
+const DRAWN = 500;
 /** Where the pre-rendered page (scripts/prerender.mjs) waits for the products. */
 const SLOT = '<div class="store-products-loading" role="status" aria-label="商品加载中"></div>';
 
@@ -33,13 +36,15 @@ export function registerStorePage(app: FastifyInstance, ctx: Ctx, root: string):
     ctx.log.warn(`${templateFile} 中没有商品占位：/store 不预先绘制商品（请重新构建控制台）`);
     return;
   }
-  let render: Promise<Render> | null = null;
+  // Loaded now, not on the first visitor's request (loading the app's components takes most of a second).
+  // A broken file fails that request, as before; startup goes on.
+  const render: Promise<Render> = import(pathToFileURL(rendererFile).href).then((m: { renderStoreProducts: Render }) => m.renderStoreProducts);
+  render.catch(() => undefined);
   let drawn: Drawn | null = null;
   let drawing: Promise<Drawn> | null = null;
 
   const draw = async (): Promise<Drawn> => {
-    render ??= import(pathToFileURL(rendererFile).href).then((m: { renderStoreProducts: Render }) => m.renderStoreProducts);
-    const page = await listProducts(ctx, { page: 1, pageSize: FIRST_PAGE }, await defaultPricing(ctx.db));
+    const page = await listProducts(ctx, { page: 1, pageSize: DRAWN }, await defaultPricing(ctx.db));
     const cards = (await render)(page);
     const html = template
       .replace(SLOT, () => `<div class="store-products-snapshot">${cards}</div>`)

@@ -2,18 +2,15 @@ import { ConfigProvider } from 'antd';
 import { renderToString } from 'react-dom/server';
 import type { StorePage } from '../pages/store/api';
 import { LoginToBuy } from '../pages/store/LoginToBuy';
-import { ProductGrid } from '../pages/store/ProductGrid';
+import { ProductList } from '../pages/store/ProductList';
 import { ANTD_CONFIG } from './antd-config';
 
-const idle = async () => undefined;
+const idle = () => undefined;
 
-/** The public store's products as the app draws them (before its code has loaded: the buttons wait for it). */
+/** The public store's products as the app lists them (before its code has loaded: the buttons wait for it). */
 export function StoreCards({ page }: { page: StorePage }) {
-  const products = {
-    items: page.list, total: page.total, loading: false, loadingMore: false, error: null,
-    hasMore: page.list.length < page.total, reload: idle, loadMore: idle,
-  };
-  return <ConfigProvider {...ANTD_CONFIG}><ProductGrid products={products} action={() => <LoginToBuy />} /></ConfigProvider>;
+  const products = { items: page.list, loading: false, error: null, reload: idle };
+  return <ConfigProvider {...ANTD_CONFIG}><ProductList products={products} action={() => <LoginToBuy />} /></ConfigProvider>;
 }
 
 /**

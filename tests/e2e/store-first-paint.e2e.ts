@@ -28,7 +28,7 @@ describe('the public store at the first paint', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
     expect(html).toContain('data-prerendered="/store"');
-    expect(html).toMatch(/class="store-products-snapshot"><div class="product-grid"/);
+    expect(html).toMatch(/class="store-products-snapshot"><div class="store-list"/);
     expect(html).toContain('Telegram 首屏');
     // Escaped in the cards and in the data: the title never closes the page's <script>.
     expect(html).not.toContain(NASTY);
@@ -40,7 +40,7 @@ describe('the public store at the first paint', () => {
     expect(await code.text()).not.toContain('renderStoreProducts');
   });
 
-  it('shows the styled cards with no JavaScript at all', async () => {
+  it('shows the styled list with no JavaScript at all', async () => {
     const browser = await openBrowser({ width: 1280, height: 800 });
     try {
       await browser.page.route(/\.m?js(\?|$)/, (route) => route.abort());
@@ -51,13 +51,13 @@ describe('the public store at the first paint', () => {
       const look = await browser.page.evaluate(() => {
         const card = document.querySelector('[data-testid="product-card"]')!;
         return {
-          border: getComputedStyle(card).borderTopStyle,
+          border: getComputedStyle(card.closest('[data-testid="store-service"]')!).borderTopStyle,
           price: getComputedStyle(card.querySelector('[data-testid="product-price"]')!).color,
-          button: getComputedStyle(card.querySelector('.ant-btn')!).borderTopColor,
+          button: getComputedStyle(card.querySelector('.ant-btn-primary')!).borderTopColor,
           owned: (window as any).__owned === 1,
         };
       });
-      expect(look).toEqual({ border: 'solid', price: 'rgb(207, 19, 34)', button: 'rgb(22, 119, 255)', owned: false });
+      expect(look).toEqual({ border: 'solid', price: 'rgb(207, 19, 34)', button: 'rgb(15, 95, 220)', owned: false });
     } finally {
       await browser.close();
     }

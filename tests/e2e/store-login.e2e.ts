@@ -130,20 +130,24 @@ describe('登录后购买', () => {
 
 describe('重提次数 0', () => {
   for (const viewport of VIEWPORTS) {
-    it(`${viewport.width} px: reads 不支持重提 on the public and the console's store and in the buy dialog; 接码次数 0 reads 不限`, async () => {
+    it(`${viewport.width} px: reads 不支持重提 in 详情 on the public and the console's store and in the buy dialog; 接码次数 0 reads 不限`, async () => {
       await withBrowser(viewport, async (page) => {
         await page.goto(`${s.url}/store`);
-        const facts = async () => (await card(page, WA.title).innerText()).replace(/\s+/g, ' ');
-        // The cards the server drew, then the app's.
-        expect(await facts()).toContain('重提次数 不支持重提');
+        // A product's limits are in its card, opened with its row's 详情.
+        const facts = async (title: string) => {
+          await card(page, title).getByRole('button', { name: '详情' }).click();
+          return (await card(page, title).getByTestId('product-details').innerText()).replace(/\s+/g, ' ');
+        };
         await live(page);
-        expect(await facts()).toContain('重提次数 不支持重提');
-        expect(await facts()).toContain('接码次数 不限');
-        expect((await card(page, TG.title).innerText()).replace(/\s+/g, ' ')).toContain('重提次数 2 次');
+        const wa = await facts(WA.title);
+        expect(wa).toContain('重提次数 不支持重提');
+        expect(wa).toContain('接码次数 不限');
+        expect(await facts(TG.title)).toContain('重提次数 2 次');
 
         await useToken(page, s.url, customer.token, 'user');
         await page.goto(`${s.url}/items/store`);
-        await expect.poll(facts).toContain('重提次数 不支持重提');
+        await expect.poll(() => card(page, WA.title).count()).toBe(1);
+        expect(await facts(WA.title)).toContain('重提次数 不支持重提');
         await card(page, WA.title).getByRole('button', { name: '购买' }).click();
         await expect.poll(() => dialog(page).innerText()).toContain('不支持重提');
       });

@@ -62,6 +62,12 @@ async function screenShot(page: Page, name: string) {
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const card = (page: Page, title: string) => page.getByTestId('product-card').filter({ hasText: title });
+const titles = (page: Page) => page.getByTestId('product-card').locator('.store-offer-title').allInnerTexts();
+/** A product's card (description, limits, service code and country number), opened with its row's 详情. */
+async function details(page: Page, title: string) {
+  await card(page, title).getByRole('button', { name: '详情' }).click();
+  return card(page, title).getByTestId('product-details');
+}
 const dialog = (page: Page) => page.locator('.buy-dialog .ant-modal-content');
 const balanceOf = async (userId: number) => Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance);
 
@@ -96,13 +102,16 @@ describe('the store', () => {
       await page.waitForURL('**/items/store');
 
       await expect.poll(() => page.getByTestId('product-card').count()).toBe(3);
-      expect(await page.getByTestId('product-card').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0]))).toEqual([TG.title, MAIL.title, WA.title]);
+      expect(await titles(page)).toEqual([TG.title, MAIL.title, WA.title]);
       const tg = card(page, TG.title);
+      expect(await tg.getByTestId('product-country-name').innerText()).toBe('俄罗斯');
       expect(await tg.getByTestId('product-price').innerText()).toBe('$1.50');
       expect(await tg.getByTestId('product-stock').innerText()).toBe('10');
-      expect(await tg.getByTestId('product-service').innerText()).toBe('tg');
-      expect(await card(page, MAIL.title).getByTestId('product-country').innerText()).toBe('12');
-      const text = await tg.innerText();
+      expect(await card(page, MAIL.title).getByTestId('product-country-name').innerText()).toBe('美国(虚拟)');
+      expect(await (await details(page, MAIL.title)).getByTestId('product-country').innerText()).toBe('12');
+      const tgDetails = await details(page, TG.title);
+      expect(await tgDetails.getByTestId('product-service').innerText()).toBe('tg');
+      const text = await tgDetails.innerText();
       for (const want of ['支持 Telegram 注册与登录', '24 小时', '接码次数', '1 次', '重提次数', '2 次', '每次购买 1–100 个']) expect(text).toContain(want);
       expect(await page.evaluate(() => (window as any).__bad)).toBeUndefined();
       await settle(page);
@@ -159,7 +168,7 @@ describe('the store', () => {
     });
   });
 
-  it('375 px: cards stack without overflow; the dialog and the links bought fit the phone', async () => {
+  it('375 px: rows stack without overflow; the dialog and the links bought fit the phone', async () => {
     await withBrowser({ width: 375, height: 812 }, async (page) => {
       await useToken(page, s.url, poor.token, 'user');
       await page.goto(`${s.url}/items/store`);
@@ -205,9 +214,9 @@ describe('the store', () => {
         // The cards the server drew are replaced by the app's own once it runs: read those.
         await expect.poll(() => page.locator('.store-products-snapshot').count()).toBe(0);
         await expect.poll(() => page.getByTestId('product-card').count()).toBe(3);
-        expect(await page.getByTestId('product-card').allInnerTexts().then((t) => t.map((x) => x.split('\n')[0]))).toEqual([TG.title, MAIL.title, WA.title]);
+        expect(await titles(page)).toEqual([TG.title, MAIL.title, WA.title]);
         expect(await card(page, TG.title).getByTestId('product-price').innerText()).toBe('$1.50');
-        expect(await card(page, TG.title).getByTestId('product-service').innerText()).toBe('tg');
+        expect(await (await details(page, TG.title)).getByTestId('product-service').innerText()).toBe('tg');
         expect(await card(page, MAIL.title).getByTestId('product-price').innerText()).toBe('$0.80');
         expect(await page.getByRole('button', { name: '购买', exact: true }).count()).toBe(0);
         expect(await page.getByRole('button', { name: '登录后购买' }).count()).toBe(3);

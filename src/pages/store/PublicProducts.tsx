@@ -3,7 +3,7 @@ import { rememberWantedPath } from '../../providers/wanted-path';
 import type { StoreItem, StorePage } from './api';
 import { buyAddress } from './buy-address';
 import { LoginToBuy } from './LoginToBuy';
-import { ProductGrid } from './ProductGrid';
+import { ProductList } from './ProductList';
 import { useStoreProducts } from './use-store-products';
 
 /**
@@ -12,11 +12,11 @@ import { useStoreProducts } from './use-store-products';
  * `first`: the products the server sent with the page, shown without loading them again.
  */
 export default function PublicProducts({ first }: { first?: StorePage }) {
-  const products = useStoreProducts('', first);
+  const products = useStoreProducts(first);
   const navigate = useNavigate();
   const login = (item: StoreItem) => {
     rememberWantedPath(buyAddress(item.id));
     navigate('/login');
   };
-  return <ProductGrid products={products} action={(item) => <LoginToBuy onClick={() => login(item)} />} />;
+  return <ProductList products={products} action={(item) => <LoginToBuy onClick={() => login(item)} />} />;
 }

@@ -54,12 +54,12 @@ export interface Purchase {
   tokens: BoughtLink[];
 }
 
-export const STORE_PAGE_SIZE = 50;
+/** As many products as one request may bring (the server's largest page). */
+export const STORE_PAGE_SIZE = 100;
 
 // Silent: the screens show these errors where they happened (the list, the dialog).
 export const storeApi = {
-  list: (page: number, keyword = '') =>
-    api.post<StorePage>('/api/store/data', keyword ? { keyword } : {}, { page, pageSize: STORE_PAGE_SIZE }, { silent: true }),
+  list: (page: number) => api.post<StorePage>('/api/store/data', {}, { page, pageSize: STORE_PAGE_SIZE }, { silent: true }),
   /** One product on sale at the caller's price; null when it is off sale or gone. */
   find: (id: number) =>
     api.post<StorePage>('/api/store/data', { id }, { page: 1, pageSize: 1 }, { silent: true }).then((p) => p.list[0] ?? null),

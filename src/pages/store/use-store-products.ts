@@ -1,48 +1,62 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { storeApi, type StoreItem, type StorePage } from './api';
+import { useCallback, useMemo, useEffect, useRef, useState } from 'react';
+import { STORE_PAGE_SIZE, storeApi, type StoreItem, type StorePage } from './api';
+
+/** At most this many pages (5,000 products): the store searches and sorts them all in the browser. */
+const MAX_PAGES = 50;
+
+/** The products on sale and the state of loading them, as the store's list draws them. */
+export interface StoreProducts {
+  items: StoreItem[];
+  loading: boolean;
+  error: string | null;
+  reload(): void;
+}
+
+/** Every product on sale: the first page, then the others at once; one listed twice (the list moved between pages) counts once. */
+async function loadAll(): Promise<StoreItem[]> {
+  const first = await storeApi.list(1);
+  const pages = Math.min(MAX_PAGES, Math.ceil(first.total / STORE_PAGE_SIZE));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => storeApi.list(i + 2)));
+  const byId = new Map<number, StoreItem>();
+  for (const item of [first, ...rest].flatMap((page) => page.list)) if (!byId.has(item.id)) byId.set(item.id, item);
+  return [...byId.values()];
+}
 
 /**
- * The products on sale, a page at a time (more on demand), for the public store and the console's.
- * A newer search or reload wins over an older answer still on its way. `first`: a first page already
- * at hand (sent with the page), shown instead of loading it.
+ * All the products on sale, for the public store and the console's: the service → country list
+ * groups, searches and sorts them without asking the server again. A newer reload wins over an
+ * older answer still on its way, and the list on screen stays while it reloads. `first`: products
+ * already at hand (sent with the page): shown at once, and not loaded again when they are all of them.
  */
-export function useStoreProducts(keyword = '', first?: StorePage) {
+export function useStoreProducts(first?: StorePage): StoreProducts {
+  const complete = first !== undefined && first.list.length >= first.total;
   const [items, setItems] = useState<StoreItem[]>(first?.list ?? []);
-  const [total, setTotal] = useState(first?.total ?? 0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(!first);
-  const seeded = useRef(first !== undefined);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const [loading, setLoading] = useState(!complete);
   const [error, setError] = useState<string | null>(null);
+  const seeded = useRef(complete);
   const latest = useRef(0);
 
-  const load = useCallback(async (nextPage: number) => {
+  const load = useCallback(async () => {
     const call = ++latest.current;
-    if (nextPage === 1) setLoading(true);
-    else setLoadingMore(true);
+    setLoading(true);
     try {
-      const data = await storeApi.list(nextPage, keyword.trim());
+      const all = await loadAll();
       if (call !== latest.current) return;
-      setItems((old) => (nextPage === 1 ? data.list : [...old, ...data.list]));
-      setTotal(data.total);
-      setPage(nextPage);
+      setItems(all);
       setError(null);
     } catch (e) {
       if (call === latest.current) setError((e as Error).message || '加载失败');
     } finally {
-      if (call === latest.current) { setLoading(false); setLoadingMore(false); }
+      if (call === latest.current) setLoading(false);
     }
-  }, [keyword]);
+  }, []);
 
   useEffect(() => {
     if (seeded.current) seeded.current = false;
-    else void load(1);
+    else void load();
   }, [load]);
 
-  return {
-    items, total, loading, loadingMore, error,
-    hasMore: items.length < total,
-    reload: useCallback(() => load(1), [load]),
-    loadMore: useCallback(() => load(page + 1), [load, page]),
-  };
+  const reload = useCallback(() => void load(), [load]);
+  // One object while nothing changed, so the list under a dialog is not drawn again.
+  return useMemo(() => ({ items, loading, error, reload }), [items, loading, error, reload]);
 }

@@ -41,7 +41,7 @@ function mount(path: string) {
 
 const server = useEnvelopeServer();
 const answerStore = () => server.on('POST /api/store/data', (req) => ({
-  data: req.body?.id === undefined ? { list: FIRST, total: 200 } : { list: [FIRST[0], FIRST[1], FAR].filter((p) => p.id === req.body.id), total: 1 },
+  data: req.body?.id === undefined ? { list: FIRST, total: FIRST.length } : { list: [FIRST[0], FIRST[1], FAR].filter((p) => p.id === req.body.id), total: 1 },
 }));
 const dialogTitle = () => document.querySelector('.buy-dialog .ant-modal-title')?.textContent ?? null;
 
@@ -55,7 +55,7 @@ describe('登录后购买', () => {
     expect(sessionStorage.getItem('wanted_path')).toBe('/items/store?buy=2');
   });
 
-  it('the console\'s store at ?buy=<id> opens that product\'s buy dialog, even one past the first page, and forgets the address', async () => {
+  it('the console\'s store at ?buy=<id> opens that product\'s buy dialog, even one not in the list, and forgets the address', async () => {
     answerStore();
     authState.setToken('tok');
     authState.setType('user');
@@ -87,11 +87,12 @@ describe('登录后购买', () => {
   });
 });
 
-describe('the limits on a card', () => {
+describe('the limits in a product\'s 详情', () => {
   it('a reset limit of 0 reads 不支持重提; a receive limit of 0 reads 不限', async () => {
     answerStore();
     mount('/store');
     const [tg, wa] = await screen.findAllByTestId('product-card');
+    for (const card of [tg, wa]) fireEvent.click(within(card).getByRole('button', { name: '详情' }));
     const facts = (card: HTMLElement) => Array.from(card.querySelectorAll('.product-facts > div')).map((d) => d.textContent);
     expect(facts(wa)).toEqual(expect.arrayContaining(['接码次数不限', '重提次数不支持重提']));
     expect(facts(tg)).toEqual(expect.arrayContaining(['接码次数1 次', '重提次数2 次']));

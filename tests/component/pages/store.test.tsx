@@ -1,7 +1,8 @@
 /**
- * The store's product list against a real HTTP server speaking the envelope: cards with what a
- * customer weighs (sanitized description, price, stock, limits, service code and country), the
- * empty state, and a failed load with 重试.
+ * The store's product list against a real HTTP server speaking the envelope: a row per product
+ * under its service (country in Chinese, price, stock) whose 详情 holds what a customer weighs
+ * (sanitized description, limits, service code and country number), the empty state, and a failed
+ * load with 重试.
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -32,17 +33,21 @@ function mount() {
 describe('the store\'s products', () => {
   const server = useEnvelopeServer();
 
-  it('shows a card per product with its facts; 登录后购买 goes to login', async () => {
+  it('shows a row per product under its service, 详情 opens its facts; 登录后购买 goes to login', async () => {
     server.on('POST /api/store/data', { data: { list: [product], total: 1 } });
     mount();
     const card = await screen.findByTestId('product-card');
-    const text = card.textContent!;
-    for (const want of ['Telegram 接码', '$1.50', '支持 注册', '已售罄', '24 小时', '不限', '2 次', 'tg', '每次购买 1–50 个', '可续费 $0.50 / 天', '10 分钟内未收到验证码自动退款']) {
+    expect(within(screen.getByTestId('store-service')).getByTestId('service-name').textContent).toBe('Telegram');
+    for (const want of ['印度尼西亚', 'Telegram 接码', '$1.50', '已售罄']) expect(card.textContent).toContain(want);
+    expect(card.textContent).not.toContain('24 小时');
+    fireEvent.click(within(card).getByRole('button', { name: '详情' }));
+    const text = within(card).getByTestId('product-details').textContent!;
+    for (const want of ['支持 注册', '24 小时', '不限', '2 次', 'tg', '每次购买 1–50 个', '可续费 $0.50 / 天', '10 分钟内未收到验证码自动退款']) {
       expect(text).toContain(want);
     }
     expect(within(card).getByTestId('product-country').textContent).toBe('6');
     expect(card.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
-    expect(server.calls('POST /api/store/data')[0].query).toEqual({ page: '1', pageSize: '50' });
+    expect(server.calls('POST /api/store/data')[0].query).toEqual({ page: '1', pageSize: '100' });
     fireEvent.click(within(card).getByRole('button', { name: '登录后购买' }));
     expect(await screen.findByText('登录页')).toBeTruthy();
   });
