@@ -65,21 +65,23 @@ h1{margin:0 0 16px;font-size:18px;font-weight:600;display:flex;flex-wrap:wrap;al
 h1 .sub{font-size:13px;font-weight:400;color:rgba(0,0,0,.6)}
 .refund{margin:-4px 0 12px;font-size:13px;color:rgba(0,0,0,.65)}
 .field{margin:0 0 16px}
-.label{display:block;color:rgba(0,0,0,.45);font-size:13px;margin-bottom:4px}
+.label{display:block;color:rgba(0,0,0,.56);font-size:13px;margin-bottom:4px}
 .line{display:flex;align-items:center;gap:8px}
 .value{flex:1;min-width:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:18px;overflow-wrap:anywhere}
-.code .value{font-size:32px;font-weight:600;letter-spacing:2px;color:#1677ff}
-.code .value.none{font-size:18px;font-weight:400;letter-spacing:0;color:rgba(0,0,0,.45);font-family:inherit}
+.code .value{font-size:32px;font-weight:600;letter-spacing:2px;color:#0f5fdc}
+.code .value.none{font-size:18px;font-weight:400;letter-spacing:0;color:rgba(0,0,0,.56);font-family:inherit}
 button{flex:none;height:36px;padding:0 14px;border:1px solid #d9d9d9;border-radius:6px;background:#fff;font:inherit;font-size:14px;cursor:pointer}
 button:active{background:#f0f0f0}
+button:focus-visible{outline:2px solid #0f5fdc;outline-offset:2px}
+@media (max-width:767.98px){button{height:44px}}
 button[disabled]{color:rgba(0,0,0,.25);cursor:not-allowed}
-.code button{border-color:#1677ff;background:#1677ff;color:#fff}
+.code button{border-color:#0f5fdc;background:#0f5fdc;color:#fff}
 .code button[disabled]{border-color:#d9d9d9;background:#f5f5f5;color:rgba(0,0,0,.25)}
 .state{margin:0 0 12px;padding:8px 12px;border-radius:6px;background:#e6f4ff;color:#0958d9}
-.state.ok{background:#f6ffed;color:#389e0d}
+.state.ok{background:#f6ffed;color:#237804}
 .state.end{background:#fff2f0;color:#cf1322}
 .text{margin:0 0 12px;padding:8px 12px;border-radius:6px;background:#fafafa;font-size:13px;overflow-wrap:anywhere;white-space:pre-wrap}
-.meta{display:flex;flex-wrap:wrap;gap:2px 16px;margin:0;color:rgba(0,0,0,.45);font-size:13px}
+.meta{display:flex;flex-wrap:wrap;gap:2px 16px;margin:0;color:rgba(0,0,0,.56);font-size:13px}
 .meta>span{white-space:nowrap}
 .toast{position:fixed;left:50%;top:24px;transform:translateX(-50%);padding:8px 16px;border-radius:6px;background:rgba(0,0,0,.75);color:#fff;font-size:14px;opacity:0;transition:opacity .2s;pointer-events:none}
 .toast.show{opacity:1}

@@ -11,6 +11,7 @@ import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
 import { ANTD_CONFIG } from './antd-config';
 import { NavigationBridge } from './NavigationBridge';
+import DocumentTitle from '../layout/DocumentTitle';
 import { pageRoutes } from './page-routes';
 // Static, not lazy: the screens people land on first (a lazy first screen waits out React's
 // Suspense reveal throttle, about 300 ms).
@@ -57,6 +58,7 @@ export default function App({ location }: { location?: string }) {
       <ConfigProvider {...ANTD_CONFIG}>
         <AntApp>
           <NavigationBridge />
+          <DocumentTitle />
           <ReloadOnUpgrade>
             <Suspense fallback={loading}>
               <Routes>

@@ -1,6 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { COPY_FAILED, copyText } from './copy';
+import './copy-button.css';
 
 interface Props {
   text: string;
@@ -11,12 +12,12 @@ interface Props {
   type?: 'default' | 'primary' | 'link';
 }
 
-/** A copy button that says what it copied or that copying failed. */
+/** A copy button that says what it copied or that copying failed; 44 px tall on a phone. */
 export function CopyButton({ text, label, done, size, type }: Props) {
   const { message } = App.useApp();
   const copy = async () => {
     if (await copyText(text)) message.success(done ?? `${label.replace(/^复制/, '')}已复制`);
     else message.error(COPY_FAILED);
   };
-  return <Button icon={<CopyOutlined />} size={size} type={type} onClick={copy}>{label}</Button>;
+  return <Button className="copy-button" icon={<CopyOutlined />} size={size} type={type} onClick={copy}>{label}</Button>;
 }

@@ -1,5 +1,5 @@
 import { App, Drawer, Layout, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ScreenWarmup } from '../framework/preload';
 import { usePrefetchList } from '../framework/list/use-list-query';
@@ -15,10 +15,18 @@ import { useShellMenu } from './use-shell-menu';
 import './shell.css';
 
 export const SIDER_WIDTH = 248;
+const MAIN_ID = 'main-content';
+
+/** Moves the keyboard's focus to the current screen (past the menu and header), without touching the address. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
 
 /**
- * The console's frame: sider with brand and menu (below 768 px a drawer over the page, opened from
- * the header), header, the switched-account banner, the current screen, announcement, progress bar.
+ * The console's frame: a skip link, sider with brand and menu (below 768 px a drawer over the page,
+ * opened from the header), header, the switched-account banner, the current screen, announcement,
+ * progress bar.
  */
 export default function Shell() {
   const narrow = useNarrow();
@@ -48,6 +56,8 @@ export default function Shell() {
 
   return (
     <Layout className="shell" style={{ minHeight: '100vh' }}>
+      {/* The first stop of the keyboard: shown once focused. */}
+      <a href={`#${MAIN_ID}`} className="shell-skip" onClick={skipToMain}>跳到主要内容</a>
       {narrow ? (
         <Drawer open={drawerOpen} placement="left" width={SIDER_WIDTH} closable={false} onClose={() => setDrawerOpen(false)}
           rootClassName="shell-drawer" styles={{ body: { padding: 0 } }} data-testid="menu-drawer">
@@ -62,7 +72,7 @@ export default function Shell() {
       <Layout style={{ minWidth: 0 }}>
         <HeaderBar narrow={narrow} collapsed={collapsed} crumbs={crumbs}
           onToggle={() => (narrow ? setDrawerOpen(true) : setCollapsed((c) => !c))} />
-        <Layout.Content className="shell-content">
+        <Layout.Content className="shell-content" id={MAIN_ID} tabIndex={-1}>
           <SwitchedBanner />
           <Suspense fallback={<><ProgressFallback /><Spin delay={300} style={{ display: 'block', margin: '20vh auto' }} /></>}>
             <Outlet />

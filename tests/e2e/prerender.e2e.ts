@@ -52,7 +52,7 @@ describe('the pre-rendered login page', () => {
       });
       expect(look.password).toBe(true);
       expect(look.inputHeight).toBeGreaterThanOrEqual(38); // antd's large input
-      expect(look.buttonColor).toBe('rgb(22, 119, 255)'); // the primary button
+      expect(look.buttonColor).toBe('rgb(15, 95, 220)'); // the primary button
       expect(look.buttonWidth).toBeGreaterThan(look.cardWidth / 2); // block
     } finally {
       await browser.close();

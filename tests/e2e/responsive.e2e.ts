@@ -190,11 +190,11 @@ describe('on a phone', () => {
       const debit = page.locator('.fw-card', { hasText: '人工扣回多充的金额' });
       expect(await debit.innerText()).toContain('人工扣款');
       expect(await debit.locator('.fw-debit').innerText()).toBe('-$34.56');
-      // The header keeps one line: brand, balance, 充值, user.
+      // The header keeps one line: brand, balance, 充值 (a 44 px tap target), user.
       const header = page.locator('.shell-header');
       expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
       await expect.poll(() => header.getByTestId('balance').innerText()).toMatch(/\$1,292\.50/);
-      expect((await header.getByTestId('balance').boundingBox())!.height).toBeLessThanOrEqual(32);
+      expect((await header.getByTestId('balance').boundingBox())!.height).toBeLessThanOrEqual(44);
     });
   });
 
@@ -205,7 +205,7 @@ describe('on a phone', () => {
       const dialog = page.locator('.ant-modal').filter({ hasText: '备注' });
       await dialog.getByRole('spinbutton').fill('-5000');
       await expect.poll(() => dialog.getByText(/扣减金额超过当前余额/).isVisible()).toBe(true);
-      expect(await dialog.getByTestId('balance-after').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 77, 79)');
+      expect(await dialog.getByTestId('balance-after').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 19, 34)');
       const submit = dialog.getByRole('button', { name: /提\s*交/ });
       const box = (await submit.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(375);

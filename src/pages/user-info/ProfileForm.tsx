@@ -26,7 +26,7 @@ export default function ProfileForm({ user }: { user: UserInfo | null }) {
   return (
     <Card title="基本信息" size="small" style={{ marginBottom: 16 }}>
       <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
-        <Form.Item label="用户名"><Input value={user?.username ?? ''} disabled /></Form.Item>
+        <Form.Item label="用户名"><Input aria-label="用户名" value={user?.username ?? ''} disabled /></Form.Item>
         <Form.Item name="email" label="邮箱" rules={rulesFor(f.email, 'edit')}><Input placeholder="name@example.com" /></Form.Item>
         <Form.Item name="tg" label="Telegram" rules={rulesFor(f.tg, 'edit')}><Input placeholder="Telegram 用户名" /></Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>保存</Button>
