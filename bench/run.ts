@@ -4,7 +4,8 @@
  * `npm run bench -- list` (lists opened from the menu), `-- codes` (code reads on 100,000 links),
  * `-- purchases`, `-- million` (lists and statistics on a million orders), `-- handler` (SMS-Activate getStatus polled by
  * 1,000 activations, and its throughput), `-- intake` (SMS webhook and SMTP in -> code readable), `-- scale` (one and two
- * processes behind nginx on PostgreSQL; 10,000 long polls held by one process). Prints figures; asserts nothing.
+ * processes behind nginx on PostgreSQL; 10,000 long polls held by one process), `-- vitals` (LCP, CLS and the 购买 tap on a
+ * throttled phone, as Lighthouse measures). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -24,3 +25,4 @@ if (!only || only === 'million') await (await import('./million.js')).benchMilli
 if (!only || only === 'handler') await (await import('./handler.js')).benchHandler();
 if (!only || only === 'intake') await (await import('./intake.js')).benchIntake();
 if (!only || only === 'scale') await (await import('./scale.js')).benchScale();
+if (!only || only === 'vitals') await (await import('./vitals.js')).benchVitals();

@@ -11,8 +11,19 @@ function signIn(answer: LoginAnswer) {
   authState.setUserInfo(answer.user);
 }
 
-/** Fetches `/api/user/base` and stores it; a refusal clears the session (the guard then goes to /store). */
-export async function loadBaseInfo(): Promise<UserInfo | null> {
+/** The base-info call under way: the route guard and Refine's check both ask as the console opens. */
+let inFlight: Promise<UserInfo | null> | null = null;
+
+/**
+ * Fetches `/api/user/base` and stores it; a refusal clears the session (the guard then goes to /store).
+ * Callers arriving while a call is under way share it.
+ */
+export function loadBaseInfo(): Promise<UserInfo | null> {
+  inFlight ??= fetchBaseInfo().finally(() => { inFlight = null; });
+  return inFlight;
+}
+
+async function fetchBaseInfo(): Promise<UserInfo | null> {
   try {
     const user = await api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true });
     authState.setUserInfo(user);

@@ -26,6 +26,8 @@ const TYPE = 'type';
 /** A random id per login (a new session, not a rotated token): what "until the next login" keys on. */
 const LOGIN = 'login_id';
 let userInfo: UserInfo | null = null;
+/** When userInfo was stored (Date.now()). */
+let userInfoAt = 0;
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -53,8 +55,11 @@ export const authState = {
   setType(type: string) { localStorage.setItem(TYPE, type); changed(); },
   removeType() { localStorage.removeItem(TYPE); changed(); },
   getUserInfo: () => userInfo,
+  /** Milliseconds since the user info was stored; Infinity without any. */
+  userInfoAge: () => (userInfo ? Date.now() - userInfoAt : Infinity),
   setUserInfo(info: UserInfo | null) {
     userInfo = info;
+    userInfoAt = Date.now();
     if (info?.time_zone) setTimeZone(info.time_zone);
     changed();
   },

@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { callStarted } from '../framework/network-quiet';
 import { authState } from './auth-state';
 import { feedback } from './feedback';
 import { navigation } from './navigation';
@@ -55,6 +56,8 @@ export function transportError(err: AxiosError): string {
 /** Sends one call and unwraps the envelope: resolves with `data` on 200/211, rejects otherwise. */
 export async function request<T = any>(config: AxiosRequestConfig, options: CallOptions = {}): Promise<T> {
   let body: Envelope<T>;
+  // Told to the framework, which fetches what may be needed later only once calls have gone quiet.
+  const ended = callStarted();
   try {
     const response = await client.request<Envelope<T>>(config);
     body = response.data;
@@ -69,6 +72,8 @@ export async function request<T = any>(config: AxiosRequestConfig, options: Call
       if (!options.silent && !axios.isCancel(error)) feedback.error(text);
       throw new ApiError(0, text);
     }
+  } finally {
+    ended();
   }
   if (body && SUCCESS.has(body.code)) {
     if (body.code === 211 && body.message) feedback.success(body.message);

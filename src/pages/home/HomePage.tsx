@@ -2,7 +2,7 @@ import { Col, Row } from 'antd';
 import { useEffect } from 'react';
 import { roleOf } from '../../../resources.config';
 import { useAuthState } from '../../providers/use-auth-state';
-import { refreshUserInfo } from '../../common/user-info';
+import { refreshStaleUserInfo } from '../../common/user-info';
 import AdminSummary from './AdminSummary';
 import ContactCard from './ContactCard';
 import FirstSteps, { isNewCustomer } from './FirstSteps';
@@ -20,7 +20,7 @@ export default function HomePage() {
   const { type, userInfo } = useAuthState();
   const role = roleOf(type);
   const { stats, loading } = useStatistics();
-  useEffect(() => { void refreshUserInfo(); }, []);
+  useEffect(() => { void refreshStaleUserInfo(); }, []);
 
   return (
     <>
@@ -28,7 +28,7 @@ export default function HomePage() {
       {role === 'sup' && stats?.admin && <AdminSummary admin={stats.admin} />}
       {role === 'customer' && stats && isNewCustomer(stats)
         ? <FirstSteps toppedUp={stats.totalRecharge > 0 || (userInfo?.balance ?? 0) > 0} />
-        : <StatCards cards={stats ? statCards(role, stats) : []} loading={loading} />}
+        : <StatCards cards={stats || loading ? statCards(role, stats) : []} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}><ContactCard /></Col>
         <Col xs={24} lg={12}><RecentNotices /></Col>

@@ -2,10 +2,16 @@ import { Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { StatCard } from './stat-cards';
 
-/** Clickable figure cards; each carries `stat-<key>` and its value `stat-value` for browser tests. */
-export default function StatCards({ cards, loading }: { cards: StatCard[]; loading: boolean }) {
+/** One line of the value's size, so a card is as tall loading as loaded and nothing below moves. */
+const VALUE_STYLE = { minHeight: 36, lineHeight: '36px', fontSize: 24, fontWeight: 600, marginTop: 4, fontVariantNumeric: 'tabular-nums' } as const;
+const LOADING_STYLE = { ...VALUE_STYLE, display: 'flex', alignItems: 'center' } as const;
+
+/**
+ * Clickable figure cards; each carries `stat-<key>` and its value `stat-value` for browser tests. While
+ * the figures load (values null) the same cards show a skeleton per value.
+ */
+export default function StatCards({ cards }: { cards: StatCard[] }) {
   const navigate = useNavigate();
-  if (loading) return <Card style={{ marginBottom: 16 }}><Skeleton active paragraph={{ rows: 2 }} /></Card>;
   if (!cards.length) return <Card style={{ marginBottom: 16 }}><Empty description="暂无统计数据" /></Card>;
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -14,9 +20,9 @@ export default function StatCards({ cards, loading }: { cards: StatCard[]; loadi
           <Card hoverable size="small" data-testid={`stat-${card.key}`} onClick={() => navigate(card.to)}
             role="link" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') navigate(card.to); }}>
             <Typography.Text type="secondary">{card.label}</Typography.Text>
-            <div data-testid="stat-value" style={{ fontSize: 24, fontWeight: 600, marginTop: 4, fontVariantNumeric: 'tabular-nums' }}>
-              {card.value}
-            </div>
+            {card.value === null
+              ? <div style={LOADING_STYLE} aria-busy="true"><Skeleton.Input active size="small" block style={{ width: '60%' }} /></div>
+              : <div data-testid="stat-value" style={VALUE_STYLE}>{card.value}</div>}
           </Card>
         </Col>
       ))}

@@ -2,7 +2,11 @@ import type { Role } from '../../../resources.config';
 import { formatCount, formatMoney, subtractMoney } from '../../common/money';
 import type { Statistics } from './use-statistics';
 
-export interface StatCard { key: string; label: string; value: string; to: string }
+export interface StatCard {
+  key: string; label: string; to: string;
+  /** Formatted; null while the figures load. */
+  value: string | null;
+}
 
 const ORDERS = '/account/detail';
 const RECHARGES = '/account/record';
@@ -33,10 +37,13 @@ const CUSTOMER: Def[] = [
   ['tokenNum', '全部号码', 'count', TOKENS, (s) => s.tokenNum],
 ];
 
-/** The home screen's stat cards for a role (docs/console-rules.md, "Home screen"), values formatted: money 2 decimals, counts 0. */
-export function statCards(role: Role | undefined, stats: Statistics): StatCard[] {
+/**
+ * The home screen's stat cards for a role (docs/console-rules.md, "Home screen"), values formatted:
+ * money 2 decimals, counts 0; without figures yet, the same cards with no values.
+ */
+export function statCards(role: Role | undefined, stats: Statistics | null): StatCard[] {
   return (role === 'sup' ? SUP : CUSTOMER).map(([key, label, kind, to, value]) => ({
-    key, label, to, value: kind === 'money' ? formatMoney(value(stats)) : formatCount(value(stats)),
+    key, label, to, value: !stats ? null : kind === 'money' ? formatMoney(value(stats)) : formatCount(value(stats)),
   }));
 }
 

@@ -13,11 +13,12 @@ export interface Statistics {
   admin?: AdminFigures;
 }
 
-/** Keyed by user, so figures cached for one account are never shown to another. */
+/** Keyed by user, so figures cached for one account are never shown to another. Null until they arrive. */
 export function useStatistics() {
   const userId = useAuthState().userInfo?.id;
-  const { query, result } = useCustom<Statistics & Record<string, unknown>>({
+  // Not useCustom's `result`: that is an empty object until the answer comes.
+  const { query } = useCustom<Statistics & Record<string, unknown>>({
     url: '/api/statistics/index', method: 'get', queryOptions: { queryKey: ['statistics', userId] },
   });
-  return { stats: (result?.data as Statistics | undefined) ?? null, loading: query.isLoading };
+  return { stats: (query.data?.data as Statistics | undefined) ?? null, loading: query.isLoading };
 }

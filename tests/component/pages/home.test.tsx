@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Refine } from '@refinedev/core';
 import { App as AntApp } from 'antd';
@@ -69,6 +69,45 @@ describe('the home screen', () => {
     expect(document.querySelector('script')).toBeNull();
     expect(await screen.findByText('这是一条没有标题但内容很长很长很长很长的...')).toBeTruthy();
     expect(screen.getByText('2025-03-02')).toBeTruthy();
+  });
+
+  it('draws the eight cards with their labels while the figures load, then their values in place', async () => {
+    authState.setUserInfo(baseUser);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => { answer = resolve; });
+    server.on('GET /api/statistics/index', async () => { await answered; return { data: figures }; });
+    mount('user');
+    await waitFor(() => expect(server.calls('GET /api/statistics/index').length).toBeGreaterThan(0));
+    const cards = ['todayOrder', 'monthOrder', 'totalOrder', 'todayRecharge', 'monthRecharge', 'totalRecharge', 'todayTokenNum', 'tokenNum'];
+    for (const key of cards) expect(screen.getByTestId(`stat-${key}`)).toBeTruthy();
+    expect(screen.getByTestId('stat-tokenNum').textContent).toBe('全部号码');
+    expect(screen.queryByTestId('stat-value')).toBeNull();
+    answer();
+    await waitFor(() => expect(value('stat-tokenNum')).toBe('9'));
+    expect(screen.getAllByTestId('stat-value')).toHaveLength(8);
+  });
+
+  it('does not fetch the user info again when the console has just fetched it', async () => {
+    authState.setUserInfo(baseUser);
+    server.on('GET /api/statistics/index', { data: figures });
+    mount('user');
+    await waitFor(() => expect(value('stat-todayOrder')).toBe('$1.50'));
+    expect(screen.getByTestId('profile-balance').textContent).toBe('$7.50');
+    expect(server.calls('GET /api/user/base')).toHaveLength(0);
+  });
+
+  it('re-reads user info fetched a while ago: the balance may have changed since', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      authState.setUserInfo({ ...baseUser, balance: 1 });
+      vi.setSystemTime(Date.now() + 60_000);
+      server.on('GET /api/user/base', { data: baseUser });
+      server.on('GET /api/statistics/index', { data: figures });
+      mount('user');
+      await waitFor(() => expect(screen.getByTestId('profile-balance').textContent).toBe('$7.50'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens a notice with its title, content and date', async () => {

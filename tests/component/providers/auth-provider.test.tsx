@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { authProvider } from '../../../src/providers/auth-provider';
+import { authProvider, loadBaseInfo } from '../../../src/providers/auth-provider';
 import { authState } from '../../../src/providers/auth-state';
 import { navigation } from '../../../src/providers/navigation';
 import { useEnvelopeServer } from './envelope-server';
@@ -64,6 +64,15 @@ describe('authProvider', () => {
     expect(localStorage.getItem('type')).toBe('sup');
     expect(authState.getUserInfo()?.username).toBe('alice');
     await authProvider.check();
+    expect(server.calls('GET /api/user/base')).toHaveLength(1);
+  });
+
+  it('the route guard and Refine asking together for the base info share one call', async () => {
+    localStorage.setItem('token', 'tok-c');
+    server.on('GET /api/user/base', async () => { await new Promise((resolve) => setTimeout(resolve, 50)); return { data: user }; });
+    const [guard, check] = await Promise.all([loadBaseInfo(), authProvider.check()]);
+    expect(guard?.username).toBe('alice');
+    expect(check).toEqual({ authenticated: true });
     expect(server.calls('GET /api/user/base')).toHaveLength(1);
   });
 

@@ -1,0 +1,308 @@
+/**
+ * Web vitals as Lighthouse measures a phone: Debian's Chromium at 375x812 (mobile, touch, DPR 1.75), the
+ * CPU slowed 4x (Emulation.setCPUThrottlingRate) and the network at 150 ms latency, 1.6 Mbps down and
+ * 750 kbps up (Network.emulateNetworkConditions), each load in a fresh profile (cold cache), against the
+ * real server on a fresh SQLite data dir. Screens: the open pages /store, /login and /c/<token>, and a
+ * customer's /home, 我的API (30 links), API商城 and 订单记录. For each, the median of 3 cold loads of:
+ *  - LCP: the last 'largest-contentful-paint' entry once the screen has settled;
+ *  - CLS: the largest session window of 'layout-shift' entries without recent input (shifts less
+ *    than 1 s apart, a window at most 5 s long: the Core Web Vitals rule);
+ *  - tap (API商城 only): from a tap on the first 购买 (its pointerdown's time) to the first animation
+ *    frame in which the dialog can be seen. Under the table, the interaction's Event Timing duration
+ *    (touch to the next paint after its handlers): antd draws the dialog in a later task and fades it
+ *    in, so that paint does not show it and the figure is smaller than what a person waits.
+ * Under the table: the LCP element, the nodes that shifted most, and the JavaScript each screen loaded.
+ * Prints figures; asserts nothing. Targets: LCP <= 1000 ms (open pages), <= 2500 ms (console pages);
+ * CLS < 0.1; tap <= 200 ms. BENCH_RUNS changes the number of loads per screen (3); BENCH_SCREENS
+ * names some of them (`BENCH_SCREENS=/home,我的API`); the console built in E2E_DIST (else dist) is served.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { ADMIN, DIST, ROOT, startServer, type Server } from '../tests/e2e/harness.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PHONE = { width: 375, height: 812 };
+// Lighthouse's mobile profile: 1.6 Mbps is 1,638.4 kbps there; bytes per second for CDP.
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+const CUSTOMER = { username: 'vitals_buyer', password: 'Vitals-pass-123' };
+
+interface Screen {
+  name: string;
+  path: string;
+  open: boolean;
+  /** An element that shows the screen has its content (the load is then left to settle). */
+  ready: string;
+  tap?: boolean;
+}
+
+interface Load {
+  lcp: number;
+  lcpNode: string;
+  cls: number;
+  clsSum: number;
+  shifts: { value: number; sources: string[] }[];
+  js: number;
+  scripts: number;
+  /** The tap: to the dialog seen (rAF), and the interaction's Event Timing duration. */
+  tap?: { seen: number; event: number };
+}
+
+// Runs in each page before its scripts. A string: tsx decorates functions with helpers the page lacks.
+const probe = `(() => {
+  const v = window.__vitals = { lcp: [], shifts: [], events: [], last: 0, down: null, frame: null };
+  const name = (node) => {
+    if (!node || !node.tagName) return node && node.nodeType === 3 ? 'text in ' + name(node.parentElement) : '(gone)';
+    const cls = typeof node.className === 'string' ? node.className.trim().split(/\\s+/).filter(Boolean).slice(0, 2) : [];
+    const id = node.getAttribute('data-testid') ? '[data-testid=' + node.getAttribute('data-testid') + ']' : node.id ? '#' + node.id : '';
+    return node.tagName.toLowerCase() + id + cls.map((c) => '.' + c).join('');
+  };
+  const path = (node) => { const up = node && node.parentElement; return (up && up !== document.body ? name(up) + ' > ' : '') + name(node); };
+  const box = (r) => r ? Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height) : '-';
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { v.lcp.push({ t: e.startTime, node: path(e.element) + (e.url ? ' ' + e.url : '') }); v.last = performance.now(); } })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      v.shifts.push({ t: e.startTime, value: e.value, sources: (e.sources || []).map((s) => path(s.node) + ' ' + box(s.previousRect) + ' -> ' + box(s.currentRect)) });
+      v.last = performance.now();
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.interactionId) v.events.push({ id: e.interactionId, t: e.startTime, duration: e.duration }); })
+    .observe({ type: 'event', durationThreshold: 16, buffered: true });
+  // The tap: from its touch to the first frame in which the dialog can be seen (antd fades and zooms
+  // it in; it is in the page, transparent, for a few frames before).
+  document.addEventListener('pointerdown', (e) => {
+    if (!window.__armed || v.down !== null) return;
+    v.down = e.timeStamp;
+    const tick = () => {
+      const dialog = document.querySelector(window.__armed);
+      const r = dialog && dialog.getBoundingClientRect();
+      if (r && r.width > 0 && Number(getComputedStyle(dialog).opacity) > 0) v.frame = performance.now() - v.down;
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, { capture: true, passive: true });
+})();`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** CLS as Core Web Vitals define it: the largest burst of shifts (gaps under 1 s, at most 5 s long). */
+function sessionWindowCls(shifts: { t: number; value: number }[]): number {
+  let best = 0;
+  let current = 0;
+  let first = -Infinity;
+  let previous = -Infinity;
+  for (const s of shifts) {
+    if (s.t - previous >= 1000 || s.t - first >= 5000) { current = 0; first = s.t; }
+    current += s.value;
+    previous = s.t;
+    best = Math.max(best, current);
+  }
+  return best;
+}
+
+/**
+ * A phone in a fresh profile: the harness's browser takes only a viewport, and a tap needs touch
+ * enabled on the context. The same flags as the harness (no network chatter it cannot do here).
+ */
+async function openPhone() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vitals-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, locale: 'zh-CN',
+    viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { page, close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); } };
+}
+
+/** Lighthouse's slow phone: the CPU 4x slower, a slow 4G network. Before the page's first request. */
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Waits until no LCP candidate or layout shift has come for 2.5 s (at most 20 s after `ready`). */
+async function settle(page: Page): Promise<void> {
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    const quiet = await page.evaluate(() => performance.now() - Math.max((window as any).__vitals.last, 0));
+    if (quiet >= 2500) return;
+    await page.waitForTimeout(Math.max(250, 2500 - quiet));
+  }
+}
+
+/** Taps the first 购买 and waits for the dialog and the interaction's Event Timing entries. */
+async function tapBuy(page: Page): Promise<{ seen: number; event: number }> {
+  const button = page.getByTestId('product-card').first().getByRole('button', { name: /购\s*买/ });
+  await button.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  const box = (await button.boundingBox())!;
+  await page.evaluate(() => { (window as any).__armed = '.buy-dialog'; });
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => (window as any).__vitals.frame !== null, null, { timeout: 30_000 });
+  await page.waitForTimeout(1000); // Event Timing reports an interaction after its paint
+  return page.evaluate(() => {
+    const v = (window as any).__vitals;
+    // Entries under 16 ms are not reported: a fast tap may have none.
+    const own = v.events.filter((e: { t: number }) => e.t >= v.down - 1);
+    const id = own[0]?.id;
+    return { seen: v.frame, event: Math.max(0, ...own.filter((e: { id: number }) => e.id === id).map((e: { duration: number }) => e.duration)) };
+  });
+}
+
+/** One cold load of a screen on a throttled phone. */
+async function load(server: Server, screen: Screen): Promise<Load> {
+  const token = screen.open ? null : await server.api.login(CUSTOMER.username, CUSTOMER.password);
+  const browser = await openPhone();
+  try {
+    const { page } = browser;
+    await page.addInitScript({ content: probe });
+    if (token) {
+      await page.addInitScript({ content: `if (!localStorage.getItem('token')) { localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('type', 'user'); }` });
+    }
+    await throttle(page);
+    await page.goto(server.url + screen.path, { waitUntil: 'commit' });
+    await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await settle(page);
+    const found = await page.evaluate(() => {
+      const v = (window as any).__vitals;
+      const scripts = performance.getEntriesByType('resource').filter((e) => /\.m?js(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
+      const last = v.lcp.at(-1) ?? { t: NaN, node: '(none)' };
+      return {
+        lcp: last.t as number, lcpNode: last.node as string, shifts: v.shifts as { t: number; value: number; sources: string[] }[],
+        js: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0), scripts: scripts.length,
+      };
+    });
+    const result: Load = {
+      ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
+    };
+    if (screen.tap) result.tap = await tapBuy(page);
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A store as customers find it, and a customer who has bought 30 links in 10 orders. */
+async function seed(server: Server): Promise<{ linkPath: string }> {
+  const sup = await server.api.login(ADMIN.username, ADMIN.password);
+  const post = async (url: string, token: string, body: unknown) => {
+    const r = await server.api.call('POST', url, token, body);
+    if (r.code !== 200) throw new Error(`${url}: ${r.code} ${r.message}`);
+    return r.data;
+  };
+  const goods: number[] = [];
+  for (let i = 1; i <= 12; i += 1) {
+    const { id } = await post('/api/goods/add', sup, {
+      title: `示例商品 ${i} 接码`, channel: i % 4 ? 'sms' : 'mail', service: `s${i}`, price: 0.5 + i / 10, valid_hours: 24,
+      receive_limit: 1, reset_limit: 2, renew_price: 0.5, code_wait_minutes: 10, min_qty: 1, max_qty: 100,
+      description: '<p>支持注册与登录验证码，<b>秒到</b>。</p>',
+    });
+    goods.push(id);
+    const at = i % 4 ? (n: number) => `+86138${String(i).padStart(2, '0')}${String(n).padStart(4, '0')}` : (n: number) => `vitals${i}_${n}@example.com`;
+    await post('/api/stock/import', sup, { goods_id: id, text: Array.from({ length: 8 }, (_, n) => at(n)).join('\n') });
+  }
+  const buyer = await post('/api/user/add', sup, CUSTOMER);
+  await post('/api/user/money', sup, { id: buyer.id, amount: 1000, remark: '基准充值' });
+  await post('/api/notice/add', sup, { title: '服务说明', content: '<p>号码有效期内可多次查看验证码。</p>', popup: false, day: 1 });
+  const token = await server.api.login(CUSTOMER.username, CUSTOMER.password);
+  let linkPath = '';
+  for (let order = 0; order < 10; order += 1) {
+    const bought = await post('/api/order/buy', token, { goods_id: goods[order % 5], quantity: 3 });
+    linkPath = new URL(bought.tokens[0].url, server.url).pathname;
+  }
+  return { linkPath };
+}
+
+/** The screens; `/c/<token>`'s path is the seeded link's. */
+const SCREENS: Screen[] = [
+  { name: '/store', path: '/store', open: true, ready: '[data-testid="product-card"]' },
+  { name: '/login', path: '/login', open: true, ready: 'form input[type="password"]' },
+  { name: '/c/<token>', path: '', open: true, ready: '#code' },
+  { name: '/home', path: '/home', open: false, ready: '[data-testid="stat-value"]' },
+  { name: '我的API', path: '/items/api/token', open: false, ready: '.fw-card' },
+  { name: 'API商城', path: '/items/store', open: false, ready: '[data-testid="product-card"]', tap: true },
+  { name: '订单记录', path: '/items/order/record', open: false, ready: '.fw-card' },
+];
+
+export async function benchVitals(): Promise<void> {
+  if (!fs.existsSync(path.join(DIST, 'store', 'index.html'))) {
+    // As the browser tests' global setup builds (a production build, into DIST).
+    execSync(`npx vite build --outDir "${DIST}" --emptyOutDir && node scripts/prerender.mjs "${DIST}" && node scripts/precompress.mjs "${DIST}"`,
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  }
+  const only = process.env.BENCH_SCREENS?.split(',');
+  const server = await startServer();
+  const loads = new Map<string, Load[]>();
+  let screens: Screen[] = [];
+  try {
+    const { linkPath } = await seed(server);
+    screens = SCREENS.filter((s) => !only || only.includes(s.name)).map((s) => (s.name === '/c/<token>' ? { ...s, path: linkPath } : s));
+    // Warm-ups: each screen's first request (the server's caches, /store's first drawing), and the
+    // first Chromium start on a machine is slower.
+    for (const screen of screens) await fetch(server.url + screen.path);
+    await load(server, SCREENS[1]);
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const screen of screens) {
+        const list = loads.get(screen.name) ?? [];
+        list.push(await load(server, screen));
+        loads.set(screen.name, list);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  process.stdout.write(report(screens, loads));
+}
+
+function report(screens: Screen[], loads: Map<string, Load[]>): string {
+  const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
+  // Padded by what a terminal shows: a Chinese character takes two columns.
+  const col = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - [...text].reduce((w, c) => w + (c > '\u2e80' ? 2 : 1), 0)));
+  const lines = [
+    `\n手机端网页指标 (web vitals on a throttled phone): ${PHONE.width}x${PHONE.height}, CPU ${CPU_SLOWDOWN}x slower, ` +
+    `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen`,
+    `  CLS: largest session window (shifts < 1 s apart, window <= 5 s) of shifts without recent input; sum of all in brackets`,
+    `  ${col('screen', 14)}${col('LCP ms', 26)}${col('target', 18)}${col('CLS', 22)}${col('target', 14)}${col('tap ms', 22)}target`,
+  ];
+  const details: string[] = [];
+  for (const screen of screens) {
+    const list = loads.get(screen.name) ?? [];
+    if (!list.length) continue;
+    const lcp = median(list.map((l) => l.lcp));
+    const cls = median(list.map((l) => l.cls));
+    const lcpTarget = screen.open ? 1000 : 2500;
+    const taps = list.map((l) => l.tap).filter((t) => t !== undefined);
+    const tap = taps.length ? median(taps.map((t) => t.seen)) : null;
+    lines.push(`  ${col(screen.name, 14)}${col(`${lcp.toFixed(0)} [${list.map((l) => l.lcp.toFixed(0)).join(', ')}]`, 26)}` +
+      `${col(`<= ${lcpTarget} ${verdict(lcp <= lcpTarget)}`, 18)}` +
+      `${col(`${cls.toFixed(3)} (${median(list.map((l) => l.clsSum)).toFixed(3)})`, 22)}${col(`< 0.1 ${verdict(cls < 0.1)}`, 14)}` +
+      (tap === null ? '-' : `${col(`${tap.toFixed(0)} [${taps.map((t) => t.seen.toFixed(0)).join(', ')}]`, 22)}<= 200 ${verdict(tap <= 200)}`));
+    // The LCP element from the load whose LCP is the median one; the shifts from the median CLS's.
+    const typical = [...list].sort((a, b) => a.lcp - b.lcp)[Math.floor(list.length / 2)];
+    details.push(`  ${screen.name}: LCP element ${typical.lcpNode}; JS ${(median(list.map((l) => l.js)) / 1024).toFixed(0)} KB compressed in ${median(list.map((l) => l.scripts))} files`);
+    const middle = [...list].sort((a, b) => a.cls - b.cls)[Math.floor(list.length / 2)];
+    for (const s of [...middle.shifts].sort((a, b) => b.value - a.value).slice(0, 3)) {
+      details.push(`    shift ${s.value.toFixed(3)}: ${s.sources.slice(0, 2).join('; ') || '(no source)'}`);
+    }
+    if (taps.length) {
+      details.push(`    tap: Event Timing duration of the interaction (touch to the next paint, dialog or not): median ` +
+        `${median(taps.map((t) => t.event)).toFixed(0)} ms [${taps.map((t) => t.event.toFixed(0)).join(', ')}]`);
+    }
+  }
+  return [...lines, '', ...details].join('\n') + '\n';
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchVitals();
