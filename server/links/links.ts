@@ -67,6 +67,7 @@ export const linkHooks: ResourceHooks = {
       const cancelAt = waiting ? cancelOpensAt(ctx, Number(r.create_at)) : null;
       row.cancel_at = formatTime(cancelAt, ctx.settings.timeZone);
       // Seconds from now, by the server's clock: the console counts them down whatever its own clock says.
+      row.time_left = (LIVE as readonly string[]).includes(String(row.state)) ? secondsUntil(Number(r.expires_at), now) : null;
       row.timers = {
         expires_in: secondsUntil(Number(r.expires_at), now),
         refund_in: waiting && r.refund_at !== null ? secondsUntil(Number(r.refund_at), now) : null,

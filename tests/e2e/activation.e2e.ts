@@ -179,4 +179,38 @@ describe('the activation panel', () => {
       await browser.close();
     }
   });
+
+  it('375 px: a 我的API card leads with the number, its state, the code (copy) and the time left; the rest behind 详情', async () => {
+    const buyer = await s.addCustomer(sup, 'panel_cards');
+    await credit(s, sup, buyer.id, 10);
+    const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
+    expect(bought.code, bought.message).toBe(200);
+    const link = bought.data.tokens[0];
+    await deliver(s, link.identifier, '验证码 552211');
+    const browser = await openBrowser({ width: 375, height: 812 });
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
+    const page = browser.page;
+    try {
+      await useToken(page, s.url, buyer.token, 'user');
+      await page.goto(`${s.url}/items/api/token`);
+      const card = page.locator('.fw-card').filter({ hasText: link.identifier });
+      await expect.poll(() => card.locator('.fw-card-lead .fw-card-label').allInnerTexts()).toEqual(['号码/邮箱', '状态', '最新验证码', '剩余时间']);
+      const lead = await card.locator('.fw-card-lead').innerText();
+      expect(lead).toContain('552211');
+      expect(lead).toMatch(/剩余时间\s+(23小时59分|1天0小时)/);
+      // The 号码 got the one code it may take: a success in green, not 次数已用完.
+      const state = card.locator('.fw-card-lead .fw-tag');
+      expect(await state.innerText()).toBe('已收到验证码');
+      expect(await state.getAttribute('class')).toContain('fw-tag-green');
+      expect(await card.innerText()).not.toContain('收码时间');
+      await card.getByRole('button', { name: '详情' }).click();
+      expect(await card.innerText()).toContain('收码时间');
+      await card.locator('.fw-copy .ant-typography-copy').click();
+      await expect.poll(() => clipboard(page)).toBe('552211');
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await screen(page, 'activation-375-my-api-card');
+    } finally {
+      await browser.close();
+    }
+  });
 });

@@ -263,7 +263,7 @@ describe('the sup', () => {
       await page.goto(`${server.url}/items/api/token`);
       await expect.poll(() => page.locator('.fw-list-card .ant-card-head-title').innerText()).toBe('他的API');
       const row = tableRow(page, link.identifier);
-      await row.getByRole('button', { name: '退款', exact: true }).click();
+      await clickRowAction(page, row, '退款');
       const dialog = page.locator('.ant-modal').filter({ hasText: `链接退款 - ${link.identifier}` });
       await dialog.getByRole('textbox').fill('客户投诉收不到码');
       await dialog.getByRole('button', { name: /退\s*款/ }).click();
@@ -275,7 +275,7 @@ describe('the sup', () => {
       // Part of the purchase order: up to what is left ($8 paid, $4 already back for two links).
       await page.goto(`${server.url}/items/order/record`);
       const order = tableRow(page, orderNo);
-      await order.getByRole('button', { name: '退款', exact: true }).click();
+      await clickRowAction(page, order, '退款');
       const refund = page.locator('.ant-modal').filter({ hasText: `订单退款 - ${orderNo}` });
       await expect.poll(() => refund.getByTestId('refundable').innerText()).toBe('$4.00');
       await refund.getByRole('spinbutton').fill('5');

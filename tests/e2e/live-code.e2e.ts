@@ -106,11 +106,15 @@ describe('a code arriving while the customer watches', () => {
       await watchRecords.unchanged();
       await watchCode.unchanged();
       await tokens.bringToFront();
-      // At 1280 px the table scrolls sideways (the time columns and actions stay pinned at the right)
+      // At 1280 px the table scrolls sideways (the first columns pinned at the left, the time columns and actions at the right)
       // and the code's column starts out of view: scrolled to, it is on screen, not under the pinned ones.
       const codeCell = tokens.locator('.ant-table-row td').filter({ hasText: /^482913$/ });
-      // As a person would: scroll the table sideways until the code's column is at its left edge.
-      await codeCell.evaluate((td: HTMLElement) => { td.closest('.ant-table-content')!.scrollLeft = td.offsetLeft; });
+      // As a person would: scroll the table sideways until the code's column is just right of the pinned first columns.
+      await codeCell.evaluate((td: HTMLElement) => {
+        const pinned = [...td.closest('tr')!.children].filter((c) => c !== td && c.classList.contains('ant-table-cell-fix-left'))
+          .reduce((width, c) => width + c.getBoundingClientRect().width, 0);
+        td.closest('.ant-table-content')!.scrollLeft = td.offsetLeft - pinned;
+      });
       await settle(tokens);
       expect(await codeCell.evaluate((td) => {
         const r = td.getBoundingClientRect();

@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ApiClient, DIST, openBrowser, shot, useToken } from './harness';
+import { ApiClient, DIST, clickRowAction, openBrowser, shot, useToken } from './harness';
 import { FakeTronGrid, tronAddress } from '../helpers/trongrid';
 import { defaultFormRequest } from '../helpers/smsforwarder-app';
 import { localTime } from '../helpers/server';
@@ -165,7 +165,7 @@ describe.skipIf(!ready)('production: nginx, two processes, a PostgreSQL of our o
       await expect.poll(() => dialog.getByTestId('buy-total').innerText()).toBe('$1.50');
       await dialog.getByTestId('buy-submit').click();
       await confirmBox(page).getByRole('button', { name: '确认支付 $1.50' }).click();
-      await expect.poll(() => dialog.getByTestId('bought-link').count()).toBe(1);
+      await expect.poll(() => dialog.getByTestId('bought-link').count(), SLOW).toBe(1);
       const url = (await dialog.getByTestId('bought-url').innerText()).trim();
       expect(url.startsWith(`${nginx.url}/c/`)).toBe(true);
       const [row] = (await db.query('select identifier from tokens where token = $1', [url.split('/').pop()])).rows;
@@ -197,7 +197,7 @@ describe.skipIf(!ready)('production: nginx, two processes, a PostgreSQL of our o
       // 重提: the link takes another code.
       await page.goto(`${nginx.url}/items/api/token`);
       await expect.poll(() => tableText(page)).toContain('482913');
-      await tableRow(page, link.identifier).getByRole('button', { name: '重提', exact: true }).click();
+      await clickRowAction(page, tableRow(page, link.identifier), '重提');
       await expect.poll(() => confirmBox(page).innerText()).toContain(`重提 ${link.identifier}？`);
       await confirmBox(page).getByRole('button', { name: /重\s*提/ }).click();
       await expect.poll(() => page.locator('.ant-message').innerText()).toContain('剩余重提 1 次');
@@ -205,7 +205,7 @@ describe.skipIf(!ready)('production: nginx, two processes, a PostgreSQL of our o
       await expect.poll(() => tableRow(page, link.identifier).innerText(), SLOW).toContain('730615');
 
       // 续费 one day at $0.50.
-      await tableRow(page, link.identifier).getByRole('button', { name: '续费', exact: true }).click();
+      await clickRowAction(page, tableRow(page, link.identifier), '续费');
       const renew = page.locator('.ant-modal').filter({ hasText: `续费 - ${link.identifier}` });
       await expect.poll(() => renew.getByTestId('renew-quote').innerText()).toContain('$0.50');
       await renew.getByRole('button', { name: /续\s*费/ }).click();
@@ -223,7 +223,7 @@ describe.skipIf(!ready)('production: nginx, two processes, a PostgreSQL of our o
       await useToken(page, nginx.url, sup, 'sup');
       await page.goto(`${nginx.url}/items/api/token`);
       const row = tableRow(page, link.identifier);
-      await row.getByRole('button', { name: '退款', exact: true }).click();
+      await clickRowAction(page, row, '退款');
       const dialog = page.locator('.ant-modal').filter({ hasText: `链接退款 - ${link.identifier}` });
       await dialog.getByRole('textbox').fill('客户要求退款');
       await dialog.getByRole('button', { name: /退\s*款/ }).click();

@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import type { FieldDef } from '../declaration';
 import { EllipsisText } from './EllipsisText';
 import { signOf, valueAsText } from './format';
@@ -14,6 +15,10 @@ export function FieldValue({ field, value, record, name, full }: {
   field: FieldDef; value: unknown; record: Record<string, unknown>; name: string; full?: boolean;
 }) {
   if (value === null || value === undefined || value === '') return <span className="fw-none">-</span>;
+  if (field.copy) {
+    const text = valueAsText(field, value, record, name);
+    return <Typography.Text className="fw-copy" copyable={{ text, tooltips: ['复制', '已复制'] }}>{text}</Typography.Text>;
+  }
   switch (field.type) {
     case 'enum': {
       const option = field.options?.[String(value)];

@@ -54,12 +54,25 @@ export function htmlToText(html: unknown): string {
     .replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }
 
+/** Seconds left as people read them: `2天3小时`, `5小时12分`, `12分`, `不足1分`. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '已到期';
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d > 0) return `${d}天${h}小时`;
+  if (h > 0) return `${h}小时${m}分`;
+  return m > 0 ? `${m}分` : '不足1分';
+}
+
 /** A field's value as text: what a cell shows. */
 export function valueAsText(field: FieldDef, value: unknown, record: Record<string, unknown>, name: string): string {
   if (empty(value)) return '';
   switch (field.type) {
     case 'money': return field.signed ? formatSignedMoney(value) : formatMoney(value);
-    case 'int': return field.zeroText && Number(value) === 0 ? field.zeroText : formatCount(value);
+    case 'int':
+      if (field.duration) return formatDuration(Number(value));
+      return field.zeroText && Number(value) === 0 ? field.zeroText : formatCount(value);
     case 'decimal': return Number(value).toFixed(2);
     case 'bool': return value ? '是' : '否';
     case 'enum': return field.options?.[String(value)]?.label ?? String(value);

@@ -292,8 +292,9 @@ function commerceCases(): Case[] {
     ...detailCases('GET /api/order/detail'),
     ...listCases('POST /api/order/data', { type: 'gift', state: 'lost', order_no: 5, goods_id: 'x' }),
     // links
-    ...[{}, { id: 'x' }, { id: 999_999, code: 404 }, { id: LT, days: 1 }]
-      .map(({ code, ...body }) => ({ route: 'POST /api/token/reset', what: JSON.stringify(body), body, code })),
+    ...['POST /api/token/reset', 'POST /api/token/cancel', 'POST /api/token/finish', 'POST /api/token/reuse'].flatMap((route) => [
+      {}, { id: 'x' }, { id: 999_999, code: 404 }, { id: LT, days: 1 },
+    ].map(({ code, ...body }) => ({ route, what: JSON.stringify(body), body, code }))),
     ...['POST /api/token/augment', 'POST /api/token/quote'].flatMap((route) => [
       {}, { id: LT }, { id: LT, days: 0 }, { id: LT, days: 366 }, { id: LT, days: 1.5 }, { id: LT, days: '1d' },
       { id: 999_999, days: 1, code: 404 },
