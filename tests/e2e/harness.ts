@@ -1,27 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { freePort } from '../helpers/ports';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built console under test: `dist`, or E2E_DIST (so two checkouts' runs do not share one build). */
 export const DIST = path.resolve(ROOT, process.env.E2E_DIST ?? 'dist');
 export const SHOTS = path.resolve(ROOT, process.env.E2E_SHOTS ?? path.join('test-results', 'screenshots'));
 export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface Server { url: string; stop(): Promise<void>; api: ApiClient }
 

@@ -39,8 +39,13 @@ export function useActivations(source: ActivationSource) {
   const single = live.length === 1 && links?.length === 1 ? live[0] : null;
   const watchKey = single ? `${single.token}:${single.last_code ?? ''}:${single.state}` : '';
 
+  // The link being watched, read by the effect below, which restarts only when what it shows changes.
+  const watched = useRef(single);
+  watched.current = single;
+
   // One live link: hold a read until what it shows changes, then read the link again.
   useEffect(() => {
+    const single = watched.current;
     if (!single) return undefined;
     const abort = new AbortController();
     let stopped = false;
@@ -64,8 +69,7 @@ export function useActivations(source: ActivationSource) {
     };
     void loop();
     return () => { stopped = true; abort.abort(); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [watchKey]);
+  }, [watchKey, reload]);
 
   // Several live links: read them all again now and then.
   const many = live.length > 0 && !single;
