@@ -46,6 +46,7 @@ interface Load {
   clsSum: number;
   shifts: { value: number; sources: string[] }[];
   js: number;
+  waterfall?: string[];
   scripts: number;
   /** The tap: to the dialog seen (rAF), and the interaction's Event Timing duration. */
   tap?: { seen: number; event: number };
@@ -183,11 +184,16 @@ async function load(server: Server, screen: Screen): Promise<Load> {
       return {
         lcp: last.t as number, lcpNode: last.node as string, shifts: v.shifts as { t: number; value: number; sources: string[] }[],
         js: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0), scripts: scripts.length,
+        waterfall: performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return `${r.startTime.toFixed(0).padStart(6)} → ${r.responseEnd.toFixed(0).padStart(6)}  ${(r.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${r.name.replace(location.origin, '')}`;
+        }),
       };
     });
     const result: Load = {
       ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
     };
+    if (process.env.BENCH_WATERFALL) console.log(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms\n${found.waterfall.join('\n')}`);
     if (screen.tap) result.tap = await tapBuy(page);
     return result;
   } finally {

@@ -141,5 +141,15 @@
       });
   }
 
+  // Someone signed in to the console in this browser (the owner, most likely) can manage the number
+  // there: 取消, 完成, 重提 and 续费 move money or end it, so they stay behind the console's login,
+  // which also decides whether this browser's account may see the number at all.
+  try {
+    if (localStorage.getItem('token')) {
+      $('manage-link').href = '/items/api/token?f_token=' + encodeURIComponent(token);
+      $('manage').hidden = false;
+    }
+  } catch (e) { /* storage blocked: the page works without the link */ }
+
   next();
 })();

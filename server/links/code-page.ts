@@ -83,6 +83,8 @@ button[disabled]{color:rgba(0,0,0,.25);cursor:not-allowed}
 .text{margin:0 0 12px;padding:8px 12px;border-radius:6px;background:#fafafa;font-size:13px;overflow-wrap:anywhere;white-space:pre-wrap}
 .meta{display:flex;flex-wrap:wrap;gap:2px 16px;margin:0;color:rgba(0,0,0,.56);font-size:13px}
 .meta>span{white-space:nowrap}
+.manage{margin:16px 0 0;font-size:14px}
+.manage a{display:inline-block;padding:10px 0;color:#0f5fdc}
 .toast{position:fixed;left:50%;top:24px;transform:translateX(-50%);padding:8px 16px;border-radius:6px;background:rgba(0,0,0,.75);color:#fff;font-size:14px;opacity:0;transition:opacity .2s;pointer-events:none}
 .toast.show{opacity:1}
 [hidden]{display:none!important}
@@ -128,6 +130,7 @@ function linkPage(view: CodeView, tz: string, now: number): string {
     + `<p class="meta"><span>到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span></span>`
     + `<span>剩余接码次数 <span id="left">${escapeHtml(left)}</span></span>`
     + `<span id="received"${hidden(view.received_at !== null)}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
+    + '<p class="manage" id="manage" hidden><a id="manage-link" href="/items/api/token">在控制台管理此号码（取消、完成、重提、续费）</a></p>'
     + '</div></main><div class="toast" id="toast" role="status"></div>'
     + `<script src="${SCRIPT_PATH}?v=${SCRIPT_VERSION}" defer></script></body></html>`;
 }

@@ -4,7 +4,7 @@ import { ConfigProvider, App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
-import { resourceRoutes } from '../framework/routes';
+import { resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { setRoleSource } from '../framework/use-role';
@@ -12,7 +12,7 @@ import { authState } from '../providers/auth-state';
 import { ANTD_CONFIG } from './antd-config';
 import { NavigationBridge } from './NavigationBridge';
 import DocumentTitle from '../layout/DocumentTitle';
-import { pageRoutes } from './page-routes';
+import { pageRoutes, pageScreenLoader } from './page-routes';
 // Static, not lazy: the screens people land on first (a lazy first screen waits out React's
 // Suspense reveal throttle, about 300 ms).
 import LoginPage from '../pages/login/LoginPage';
@@ -32,8 +32,25 @@ function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
   return () => started ?? load();
 }
 
-const ConsoleRoot = lazy(() => import('./ConsoleRoot'));
+const loadConsole = () => import('./ConsoleRoot');
+const ConsoleRoot = lazy(loadConsole);
 const RegisterPage = lazy(early('/register', () => import('../pages/register/RegisterPage')));
+const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
+
+/**
+ * Opened at a console address, the shell, that address's screen and the signed-in user's base info
+ * all start loading as this module runs: on a slow phone network each would otherwise wait for the
+ * one before it to arrive and render (three round trips and their bytes in a row).
+ */
+function startConsoleEarly(pathname: string) {
+  if (OPEN_PATHS.includes(pathname)) return;
+  // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
+  const quiet = () => undefined;
+  loadConsole().catch(quiet);
+  (pageScreenLoader(pages as Record<string, PageDef>, pathname) ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname))?.().catch(quiet);
+  if (authState.getToken()) import('../providers/auth-provider').then(({ loadBaseInfo }) => loadBaseInfo()).catch(quiet);
+}
+if (typeof window !== 'undefined') startConsoleEarly(window.location.pathname);
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 

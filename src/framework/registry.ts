@@ -53,7 +53,8 @@ const rowActions = new Map<string, ComponentType<RowActionProps>>();
 const rowActionShows = new Map<string, RowActionShows>();
 const toolbarActions = new Map<string, ComponentType<ToolbarActionProps>>();
 const inputs = new Map<string, ComponentType<FieldInputProps>>();
-const loaders: Array<() => Promise<unknown>> = [];
+/** Each lazy action's fetch of its code, by kind and name. */
+const loaders = new Map<string, () => Promise<unknown>>();
 
 /**
  * A component whose code loads on demand, and that renders at once (without suspending) once that
@@ -89,7 +90,7 @@ export const registry = {
       const { Component, fetch } = preloadable(load);
       rowActions.set(name, Component);
       if (shows) rowActionShows.set(name, shows);
-      loaders.push(fetch);
+      loaders.set(`row:${name}`, fetch);
     }
   },
   /** Toolbar actions by name, each loaded on demand and preloaded with the row actions; as lazyRowActions. */
@@ -97,13 +98,21 @@ export const registry = {
     for (const [name, load] of Object.entries(map)) {
       const { Component, fetch } = preloadable(load);
       toolbarActions.set(name, Component);
-      loaders.push(fetch);
+      loaders.set(`toolbar:${name}`, fetch);
     }
   },
   toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },
   getToolbarAction: (name: string) => toolbarActions.get(name),
   /** Fetches the code of every lazy row and toolbar action (see preloadScreens). */
-  preloadRowActions: () => Promise.all(loaders.map((load) => load())),
+  preloadRowActions: () => Promise.all([...loaders.values()].map((load) => load())),
+  /**
+   * Fetches the code of one list's own actions: started as the list opens, it arrives with the rows
+   * instead of after them (the rows' action links are drawn from the code).
+   */
+  preloadActionsOf: (rows: string[], toolbar: string[]) => Promise.all([
+    ...rows.map((name) => loaders.get(`row:${name}`)?.()),
+    ...toolbar.map((name) => loaders.get(`toolbar:${name}`)?.()),
+  ]),
   input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
   getRowAction: (name: string) => rowActions.get(name),
   /** True unless the action was registered with a `shows` that turns this record down. */

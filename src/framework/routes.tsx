@@ -3,9 +3,25 @@ import { Route } from 'react-router';
 import type { ResourceDef } from './declaration';
 import { Allowed } from './Allowed';
 
-const ListPage = lazy(() => import('./list/ListPage'));
-const FormPage = lazy(() => import('./form/FormPage'));
-const ShowPage = lazy(() => import('./show/ShowPage'));
+const loaders = {
+  list: () => import('./list/ListPage'),
+  form: () => import('./form/FormPage'),
+  show: () => import('./show/ShowPage'),
+};
+const ListPage = lazy(loaders.list);
+const FormPage = lazy(loaders.form);
+const ShowPage = lazy(loaders.show);
+
+/** The code of the generated screen at `pathname`, if a declared resource has one there. */
+export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string): (() => Promise<unknown>) | null {
+  for (const def of Object.values(defs)) {
+    if (pathname === def.route) return loaders.list;
+    const rest = pathname.startsWith(`${def.route}/`) ? pathname.slice(def.route.length + 1) : null;
+    if (rest === 'create' || rest?.startsWith('edit/')) return loaders.form;
+    if (rest?.startsWith('show/')) return loaders.show;
+  }
+  return null;
+}
 
 /**
  * The list, create, edit and show routes of every declared resource, as children of the shell. The

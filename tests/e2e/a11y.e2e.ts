@@ -251,4 +251,20 @@ describe('375 px tap targets', () => {
       for (const copy of await copies.all()) expect((await box(copy)).height).toBeGreaterThanOrEqual(TAP);
     });
   });
+
+  it("a list's header buttons (刷新, 列设置, 导出) are at least 44 px", async () => {
+    await withPage(PHONE, async (page) => {
+      await useToken(page, s.url, customer.token, 'user');
+      await page.goto(`${s.url}/items/api/token`);
+      await settled(page);
+      const buttons = page.locator('.fw-list-card > .ant-card-head .ant-card-extra .ant-btn');
+      expect(await buttons.count()).toBeGreaterThanOrEqual(3);
+      const small: string[] = [];
+      for (const button of await buttons.all()) {
+        const b = await box(button);
+        if (b.width < TAP || b.height < TAP) small.push(`${await button.getAttribute('aria-label')}: ${b.width}x${b.height}`);
+      }
+      expect(small).toEqual([]);
+    });
+  });
 });

@@ -3,7 +3,7 @@
  * becomes one panel per number (the number with copy, 等待短信… with the time left before the
  * automatic refund, 取消 counted down); a code appears large with its SMS the moment it arrives, 完成
  * ends the number, 再次使用此号码 buys it again; 取消 refunds one that got nothing. 我的API opens the same panel (打开), and /c/<token>
- * clears the old code and says 已重提，等待新验证码 after a 重提.
+ * clears the old code and says 已重提，等待新验证码 after a 重提; opened in the owner's signed-in browser, /c leads to that panel.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -175,6 +175,36 @@ describe('the activation panel', () => {
       await expect.poll(() => codePage.locator('#code').innerText()).toBe('880315');
       await page.bringToFront();
       await expect.poll(() => panel.getByTestId('activation-code').innerText()).toBe('880315');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('/c/<token> in the owner\'s signed-in browser leads to the panel in the console; a visitor sees only the code', async () => {
+    const buyer = await s.addCustomer(sup, 'panel_from_c');
+    await credit(s, sup, buyer.id, 10);
+    const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
+    expect(bought.code, bought.message).toBe(200);
+    const link = bought.data.tokens[0];
+
+    const browser = await openBrowser({ width: 375, height: 812 });
+    const page = browser.page;
+    try {
+      await page.goto(`${s.url}/c/${link.token}`);
+      await expect.poll(() => page.locator('#state').innerText()).toContain('等待');
+      expect(await page.locator('#manage').isVisible()).toBe(false);
+
+      await useToken(page, s.url, buyer.token, 'user');
+      await page.goto(`${s.url}/c/${link.token}`);
+      await page.getByRole('link', { name: /在控制台管理此号码/ }).click();
+      await page.waitForURL(/\/items\/api\/token\?/);
+      const card = page.locator('.fw-card').filter({ hasText: link.identifier });
+      await expect.poll(() => card.count()).toBe(1);
+      expect(await page.locator('.fw-card').count()).toBe(1);
+      await clickRowAction(page, card, '打开');
+      const panel = page.locator('.ant-modal-content').getByTestId('activation');
+      await expect.poll(() => panel.getByTestId('activation-cancel').count()).toBe(1);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
     } finally {
       await browser.close();
     }

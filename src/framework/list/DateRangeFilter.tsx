@@ -13,7 +13,7 @@ const PICKER_PRESETS = PRESET_LABELS.map((label) => ({ label, value: presetOf(la
  * day). Wide screens get antd's range picker with presets; a phone gets two single pickers, whose
  * panels fit its width, and the presets as buttons.
  */
-export function DateRangeFilter({ id, value, onChange, narrow }: {
+export default function DateRangeFilter({ id, value, onChange, narrow }: {
   id?: string; value?: Range; onChange?(value: Range): void; narrow: boolean;
 }) {
   if (!narrow) {

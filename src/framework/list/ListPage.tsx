@@ -17,6 +17,7 @@ import { ListEmpty } from './ListEmpty';
 import { ListTable, type ListColumn } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { labelFor } from '../menu';
+import { registry } from '../registry';
 import { rememberListQuery } from './list-memory';
 import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
@@ -42,6 +43,9 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const { opening, open } = useOpen();
   const { state, update, query: urlQuery } = useListState(def);
   useEffect(() => rememberListQuery(name, urlQuery), [name, urlQuery]);
+  useEffect(() => {
+    void registry.preloadActionsOf((def.actions ?? []).map((a) => a.name), (def.toolbar ?? []).map((a) => a.name));
+  }, [def]);
   const filters = useMemo(() => toCrudFilters(def, state.filters), [def, state.filters]);
   const sorters = useMemo(() => (state.sort ? [state.sort] : []), [state.sort]);
   const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);

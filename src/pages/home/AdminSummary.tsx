@@ -3,8 +3,8 @@ import SilentDevices from './SilentDevices';
 import { adminSummary } from './stat-cards';
 import type { AdminFigures } from './use-statistics';
 
-/** The sup's platform totals, with the difference tagged 正常 (0) or 异常. */
-export default function AdminSummary({ admin }: { admin: AdminFigures }) {
+/** The sup's platform totals, with the difference tagged 正常 (0) or 异常; dashes until they arrive. */
+export default function AdminSummary({ admin }: { admin: AdminFigures | undefined }) {
   return (
     <>
     <SilentDevices />

@@ -25,7 +25,7 @@ export default function HomePage() {
   return (
     <>
       <ProfileCard user={userInfo} />
-      {role === 'sup' && stats?.admin && <AdminSummary admin={stats.admin} />}
+      {role === 'sup' && <AdminSummary admin={stats?.admin} />}
       {role === 'customer' && stats && isNewCustomer(stats)
         ? <FirstSteps toppedUp={stats.totalRecharge > 0 || (userInfo?.balance ?? 0) > 0} />
         : <StatCards cards={stats || loading ? statCards(role, stats) : []} />}

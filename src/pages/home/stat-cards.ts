@@ -49,13 +49,23 @@ export function statCards(role: Role | undefined, stats: Statistics | null): Sta
 
 export interface SummaryItem { key: string; label: string; value: string; abnormal?: boolean }
 
-/** The sup's reconciliation row: totals and the difference, which must be 0. */
-export function adminSummary(admin: NonNullable<Statistics['admin']>): SummaryItem[] {
-  return [
-    { key: 'balance', label: '总剩余余额', value: formatMoney(admin.balance) },
-    { key: 'rechargeAuto', label: '总自动充值', value: formatMoney(admin.rechargeAuto) },
-    { key: 'rechargeManual', label: '总手动充值', value: formatMoney(subtractMoney(admin.recharge, admin.rechargeAuto)) },
-    { key: 'order', label: '总订单金额', value: formatMoney(admin.order) },
-    { key: 'diff', label: '总差额', value: formatMoney(admin.diff), abnormal: Math.round(Number(admin.diff ?? 0) * 100) !== 0 },
-  ];
+type AdminFigures = NonNullable<Statistics['admin']>;
+
+const SUMMARY: [key: string, label: string, value: (a: AdminFigures) => number | string][] = [
+  ['balance', '总剩余余额', (a) => a.balance],
+  ['rechargeAuto', '总自动充值', (a) => a.rechargeAuto],
+  ['rechargeManual', '总手动充值', (a) => subtractMoney(a.recharge, a.rechargeAuto)],
+  ['order', '总订单金额', (a) => a.order],
+  ['diff', '总差额', (a) => a.diff],
+];
+
+/**
+ * The sup's reconciliation row: totals and the difference, which must be 0. Before the figures
+ * arrive, the same items with a dash, so the card keeps its size when they do.
+ */
+export function adminSummary(admin: AdminFigures | undefined): SummaryItem[] {
+  return SUMMARY.map(([key, label, value]) => ({
+    key, label, value: admin ? formatMoney(value(admin)) : '—',
+    abnormal: admin && key === 'diff' ? Math.round(Number(admin.diff ?? 0) * 100) !== 0 : undefined,
+  }));
 }

@@ -101,6 +101,14 @@ describe('home stat cards', () => {
     expect(row[4].abnormal).toBe(false);
     expect(adminSummary({ ...stats.admin!, diff: -0.01 })[4].abnormal).toBe(true);
   });
+
+  it('draws the same five items with dashes while the figures load (nothing moves when they arrive)', () => {
+    const row = adminSummary(undefined);
+    expect(row.map((r) => [r.label, r.value, r.abnormal])).toEqual([
+      ['总剩余余额', '—', undefined], ['总自动充值', '—', undefined], ['总手动充值', '—', undefined],
+      ['总订单金额', '—', undefined], ['总差额', '—', undefined],
+    ]);
+  });
 });
 
 describe('the refresh page target', () => {
