@@ -38,16 +38,18 @@ const RegisterPage = lazy(early('/register', () => import('../pages/register/Reg
 const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
 
 /**
- * Opened at a console address, the shell, that address's screen and the signed-in user's base info
- * all start loading as this module runs: on a slow phone network each would otherwise wait for the
+ * Opened at a console address, the shell, that address's screen (a list's actions too) and the
+ * signed-in user's base info all start loading as this module runs: on a slow phone network each would otherwise wait for the
  * one before it to arrive and render (three round trips and their bytes in a row).
  */
 function startConsoleEarly(pathname: string) {
   if (OPEN_PATHS.includes(pathname)) return;
   // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
   const quiet = () => undefined;
-  loadConsole().catch(quiet);
-  (pageScreenLoader(pages as Record<string, PageDef>, pathname) ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname))?.().catch(quiet);
+  const shell = loadConsole();
+  shell.catch(quiet);
+  (pageScreenLoader(pages as Record<string, PageDef>, pathname)
+    ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname, shell))?.().catch(quiet);
   if (authState.getToken()) import('../providers/auth-provider').then(({ loadBaseInfo }) => loadBaseInfo()).catch(quiet);
 }
 if (typeof window !== 'undefined') startConsoleEarly(window.location.pathname);

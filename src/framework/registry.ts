@@ -106,12 +106,13 @@ export const registry = {
   /** Fetches the code of every lazy row and toolbar action (see preloadScreens). */
   preloadRowActions: () => Promise.all([...loaders.values()].map((load) => load())),
   /**
-   * Fetches the code of one list's own actions: started as the list opens, it arrives with the rows
-   * instead of after them (the rows' action links are drawn from the code).
+   * Fetches the code of one resource's own row and toolbar actions: started as its list opens (or
+   * earlier), it arrives with the rows instead of after them (the rows' action links are drawn from
+   * the code).
    */
-  preloadActionsOf: (rows: string[], toolbar: string[]) => Promise.all([
-    ...rows.map((name) => loaders.get(`row:${name}`)?.()),
-    ...toolbar.map((name) => loaders.get(`toolbar:${name}`)?.()),
+  preloadActionsFor: (def: ResourceDef) => Promise.all([
+    ...(def.actions ?? []).map((a) => loaders.get(`row:${a.name}`)?.()),
+    ...(def.toolbar ?? []).map((a) => loaders.get(`toolbar:${a.name}`)?.()),
   ]),
   input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
   getRowAction: (name: string) => rowActions.get(name),

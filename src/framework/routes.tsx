@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route } from 'react-router';
 import type { ResourceDef } from './declaration';
 import { Allowed } from './Allowed';
+import { registry } from './registry';
 
 const loaders = {
   list: () => import('./list/ListPage'),
@@ -12,10 +13,13 @@ const ListPage = lazy(loaders.list);
 const FormPage = lazy(loaders.form);
 const ShowPage = lazy(loaders.show);
 
-/** The code of the generated screen at `pathname`, if a declared resource has one there. */
-export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string): (() => Promise<unknown>) | null {
+/**
+ * The code of the generated screen at `pathname`, if a declared resource has one there; a list's
+ * actions too, once `shellLoaded` (the app registers them with its shell) has settled.
+ */
+export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string, shellLoaded: Promise<unknown>): (() => Promise<unknown>) | null {
   for (const def of Object.values(defs)) {
-    if (pathname === def.route) return loaders.list;
+    if (pathname === def.route) return () => Promise.all([loaders.list(), shellLoaded.then(() => registry.preloadActionsFor(def))]);
     const rest = pathname.startsWith(`${def.route}/`) ? pathname.slice(def.route.length + 1) : null;
     if (rest === 'create' || rest?.startsWith('edit/')) return loaders.form;
     if (rest?.startsWith('show/')) return loaders.show;

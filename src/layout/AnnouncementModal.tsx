@@ -1,11 +1,11 @@
-import { Button, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { SafeHtml } from '../common/SafeHtml';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { authState } from '../providers/auth-state';
 import { api } from '../providers/http';
 import {
   closedThisLogin, readDismissal, saveClosed, saveDismissal, shouldShowAnnouncement, type Announcement,
 } from './announcement';
+
+const AnnouncementDialog = lazy(() => import('./AnnouncementDialog'));
 
 /** One request per page load and session (the shell may mount more than once). */
 let check: { token: string; answer: Promise<Announcement | null> } | null = null;
@@ -43,30 +43,14 @@ export default function AnnouncementModal() {
   }, [user]);
 
   if (!notice) return null;
-  const day = Math.max(0, Number(notice.day ?? 0));
   const close = () => {
     saveClosed(notice, authState.getLoginId());
     setNotice(null);
   };
   const snooze = () => { saveDismissal(notice, Date.now(), user); close(); };
-
   return (
-    <Modal
-      open
-      title={notice.title || '系统公告'}
-      onCancel={close}
-      width={560}
-      footer={[
-        day > 0 && <Button key="snooze" onClick={snooze}>{day} 天内不再提醒</Button>,
-        <Button key="close" type="primary" onClick={close}>关闭</Button>,
-      ]}
-    >
-      <SafeHtml html={notice.content} style={{ maxHeight: '60vh', overflow: 'auto' }} />
-      {notice.create_at && (
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, textAlign: 'right' }}>
-          {notice.create_at.slice(0, 10)}
-        </Typography.Text>
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <AnnouncementDialog notice={notice} onClose={close} onSnooze={snooze} />
+    </Suspense>
   );
 }

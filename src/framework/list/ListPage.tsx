@@ -43,9 +43,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const { opening, open } = useOpen();
   const { state, update, query: urlQuery } = useListState(def);
   useEffect(() => rememberListQuery(name, urlQuery), [name, urlQuery]);
-  useEffect(() => {
-    void registry.preloadActionsOf((def.actions ?? []).map((a) => a.name), (def.toolbar ?? []).map((a) => a.name));
-  }, [def]);
+  useEffect(() => { void registry.preloadActionsFor(def); }, [def]);
   const filters = useMemo(() => toCrudFilters(def, state.filters), [def, state.filters]);
   const sorters = useMemo(() => (state.sort ? [state.sort] : []), [state.sort]);
   const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);

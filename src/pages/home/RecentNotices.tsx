@@ -1,6 +1,7 @@
-import { Card, Empty, List, Modal, Skeleton, Typography } from 'antd';
+import { Card, Empty, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { SafeHtml } from '../../common/SafeHtml';
+import './home.css';
 import { noticeDate, noticeTitle } from './notice-title';
 import { useRecentNotices, type NoticeItem } from './use-recent-notices';
 
@@ -13,16 +14,15 @@ export default function RecentNotices() {
       {loading ? <Skeleton active paragraph={{ rows: 4 }} /> : list.length === 0
         ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" />
         : (
-          <List
-            size="small"
-            dataSource={list}
-            renderItem={(notice) => (
-              <List.Item style={{ cursor: 'pointer' }} onClick={() => setOpen(notice)} data-testid="notice-item"
-                extra={<Typography.Text type="secondary">{noticeDate(notice.create_at)}</Typography.Text>}>
-                <Typography.Link>{noticeTitle(notice)}</Typography.Link>
-              </List.Item>
-            )}
-          />
+          // Plain rows: antd's List would bring its pagination (and that its page-size select) to the home screen.
+          <ul className="home-notices">
+            {list.map((notice) => (
+              <li key={notice.id} data-testid="notice-item">
+                <button type="button" className="home-notice-title" onClick={() => setOpen(notice)}>{noticeTitle(notice)}</button>
+                <Typography.Text type="secondary">{noticeDate(notice.create_at)}</Typography.Text>
+              </li>
+            ))}
+          </ul>
         )}
       <Modal open={!!open} title={open?.title || '公告详情'} onCancel={() => setOpen(null)} footer={null} width={560}>
         {open && (
