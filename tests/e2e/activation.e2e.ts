@@ -50,6 +50,21 @@ async function buyOne(page: Page) {
   return panel;
 }
 
+/** A new customer with $10. */
+async function customer(name: string) {
+  const buyer = await s.addCustomer(sup, name);
+  await credit(s, sup, buyer.id, 10);
+  return buyer;
+}
+
+/** A new customer who has bought one number through the API: the customer and that link. */
+async function boughtOne(name: string) {
+  const buyer = await customer(name);
+  const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
+  expect(bought.code, bought.message).toBe(200);
+  return { buyer, link: bought.data.tokens[0] };
+}
+
 async function clipboard(page: Page) {
   return page.evaluate(() => navigator.clipboard.readText());
 }
@@ -57,8 +72,7 @@ async function clipboard(page: Page) {
 describe('the activation panel', () => {
   for (const size of SIZES) {
     it(`${size.width} px: buy → the panel waits with its refund countdown → the code arrives large → 完成`, async () => {
-      const buyer = await s.addCustomer(sup, `panel_done_${size.width}`);
-      await credit(s, sup, buyer.id, 10);
+      const buyer = await customer(`panel_done_${size.width}`);
       const browser = await openBrowser(size);
       await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
       const page = browser.page;
@@ -110,8 +124,7 @@ describe('the activation panel', () => {
     });
 
     it(`${size.width} px: buy → 取消 opens after its countdown and refunds the number that got nothing`, async () => {
-      const buyer = await s.addCustomer(sup, `panel_cancel_${size.width}`);
-      await credit(s, sup, buyer.id, 10);
+      const buyer = await customer(`panel_cancel_${size.width}`);
       const browser = await openBrowser(size);
       const page = browser.page;
       try {
@@ -136,11 +149,7 @@ describe('the activation panel', () => {
   }
 
   it('我的API opens the same panel; /c/<token> drops the old code after 重提 and says so', async () => {
-    const buyer = await s.addCustomer(sup, 'panel_list');
-    await credit(s, sup, buyer.id, 10);
-    const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
-    expect(bought.code, bought.message).toBe(200);
-    const link = bought.data.tokens[0];
+    const { buyer, link } = await boughtOne('panel_list');
     await deliver(s, link.identifier, '验证码 771204');
 
     const browser = await openBrowser({ width: 1280, height: 860 });
@@ -181,11 +190,7 @@ describe('the activation panel', () => {
   });
 
   it('/c/<token> in the owner\'s signed-in browser leads to the panel in the console; a visitor sees only the code', async () => {
-    const buyer = await s.addCustomer(sup, 'panel_from_c');
-    await credit(s, sup, buyer.id, 10);
-    const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
-    expect(bought.code, bought.message).toBe(200);
-    const link = bought.data.tokens[0];
+    const { buyer, link } = await boughtOne('panel_from_c');
 
     const browser = await openBrowser({ width: 375, height: 812 });
     const page = browser.page;
@@ -211,11 +216,7 @@ describe('the activation panel', () => {
   });
 
   it('375 px: a 我的API card leads with the number, its state, the code (copy) and the time left; the rest behind 详情', async () => {
-    const buyer = await s.addCustomer(sup, 'panel_cards');
-    await credit(s, sup, buyer.id, 10);
-    const bought = await s.post('/api/order/buy', { goods_id: goods, quantity: 1 }, buyer.token);
-    expect(bought.code, bought.message).toBe(200);
-    const link = bought.data.tokens[0];
+    const { buyer, link } = await boughtOne('panel_cards');
     await deliver(s, link.identifier, '验证码 552211');
     const browser = await openBrowser({ width: 375, height: 812 });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
