@@ -48,6 +48,13 @@ module.exports = {
       from: { path: '^server/' },
       to: { path: '^src/', pathNot: '^src/framework/declaration/', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'shared-is-plain-facts',
+      comment: 'shared/ holds facts both the server and the console use (names of countries and services); it imports neither.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(server|src)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -14,9 +14,12 @@ import { finance } from './src/resources/finance';
 import { intake } from './src/resources/intake';
 import { links } from './src/resources/links';
 import { phones } from './src/resources/phones';
+import { webhooks } from './src/resources/webhooks';
+import { audit } from './src/resources/audit';
 
-export { allows, roleOf } from './src/framework/declaration';
-export type { AccessRule, Action, FieldDef, PageDef, ResourceDef, Role } from './src/framework/declaration';
+export { allows, grantsOf, roleOf } from './src/framework/declaration';
+export type { AccessRule, Action, FieldDef, Grants, PageDef, ResourceDef, Role } from './src/framework/declaration';
+export { staffRoles, type StaffRole } from './src/resources/staff';
 export { usdtSettingsFields } from './src/resources/finance';
 export { linkStates } from './src/resources/link-states';
 
@@ -26,7 +29,7 @@ export { linkStates } from './src/resources/link-states';
  * (the devices stand alone; the catalog refers to them; accounts to the catalog; links to both;
  * finance to accounts; intake to links and devices), so each ref is checked where it is written.
  */
-export const resources = { ...accounts, ...content, ...phones, ...catalog, ...links, ...finance, ...intake };
+export const resources = { ...accounts, ...content, ...phones, ...catalog, ...links, ...finance, ...intake, ...audit, ...webhooks };
 
 export type ResourceName = keyof typeof resources;
 
@@ -51,10 +54,10 @@ export const pages = declare.pages({
   },
   usdt: { route: '/account/usdt', label: 'USDT 支付', access: 'customer' },
   usdtConfig: {
-    route: '/system/usdt', label: 'USDT 设置', access: 'sup',
-    menu: { label: 'USDT 设置', icon: 'DollarOutlined', visible: 'sup' },
+    route: '/system/usdt', label: 'USDT 设置', access: 'sup:money',
+    menu: { label: 'USDT 设置', icon: 'DollarOutlined', visible: 'sup:money' },
   },
-  deviceCreate: { route: '/system/device/create', label: '新建设备', access: 'sup' },
+  deviceCreate: { route: '/system/device/create', label: '新建设备', access: 'sup:intake' },
 });
 
 /**
@@ -65,9 +68,9 @@ export const pages = declare.pages({
 export const sections = declare.sections({ ...resources, ...pages }, {
   system: {
     label: '系统设置', icon: 'SettingOutlined',
-    items: ['connect', 'notices', 'groups', 'usdtConfig', 'transfers', 'providers', 'devices', 'messages'],
+    items: ['connect', 'notices', 'groups', 'usdtConfig', 'transfers', 'providers', 'devices', 'messages', 'audit'],
   },
   account: { label: '账户管理', icon: 'UserOutlined', items: ['users', 'discounts', 'info'] },
-  items: { label: '接码中心', icon: 'MessageOutlined', items: ['goods', 'store', 'orders', 'resets', 'records', 'tokens'] },
+  items: { label: '接码中心', icon: 'MessageOutlined', items: ['goods', 'services', 'store', 'orders', 'resets', 'records', 'tokens'] },
   finance: { label: '财务管理', icon: 'AccountBookOutlined', items: ['ledger', 'recharge', 'recharges'] },
 });

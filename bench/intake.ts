@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type net from 'node:net';
 import nodemailer from 'nodemailer';
-import { child, childReady, type Child } from './server.js';
+import { child, childReady, serverModules, type Child } from './server.js';
 import { defaultFormRequest } from '../tests/helpers/smsforwarder-app.js';
 
 const SMS = Number(process.env.INTAKE_SMS ?? 2000);
@@ -25,12 +25,12 @@ const RATE = Number(process.env.INTAKE_RATE ?? 200);
 const MAILS = Number(process.env.INTAKE_MAILS ?? 100);
 const SUP_PASSWORD = 'Bench-pass-1234';
 
-const pct = (xs: number[], p: number) => {
+export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
+export const ms = (x: number) => `${x.toFixed(1)} ms`;
+export const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
 interface Env { base: string; call(p: string, body?: unknown, token?: string): Promise<any>; close(): void; smtpPort: number; server: Child }
 
@@ -91,16 +91,9 @@ async function serve(kind: string): Promise<void> {
     ready((app.server.address() as net.AddressInfo).port);
     return;
   }
-  const { buildApp } = await import('../server/app.js');
-  const { connect } = await import('../server/platform/db/connection.js');
-  const { migrate } = await import('../server/schema/migrate.js');
-  const { readSettings } = await import('../server/env.js');
-  const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
+  const { buildApp, migrate, readSettings, ensureFirstSup } = await serverModules();
   await profile(kind);
-  const url = process.env.BENCH_DATABASE_URL;
-  const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-intake-')) : undefined;
-  const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
-  const database = await connect(schema ? { databaseUrl: url, dataDir: '', schema, readCacheMs: 1000 } : { dataDir: dir!, readCacheMs: 1000 });
+  const { database, dir, drop } = await freshDatabase(kind, 'bench-intake-');
   await migrate(database.db, database.dialect);
   await ensureFirstSup(database.db, 'admin', SUP_PASSWORD, Date.now());
   const settings = {
@@ -111,12 +104,28 @@ async function serve(kind: string): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.on('SIGTERM', async () => {
     await app.close();
-    if (schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
-    await database.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await drop();
     process.exit(0);
   });
   ready((app.server.address() as net.AddressInfo).port, { smtpPort: app.smtpPort });
+}
+
+/**
+ * In a child: a fresh database, a SQLite file in a new folder or a schema of its own on PostgreSQL
+ * (BENCH_DATABASE_URL); `drop` closes it and removes the file or the schema.
+ */
+export async function freshDatabase(kind: string, prefix: string) {
+  const { connect } = await serverModules();
+  const url = process.env.BENCH_DATABASE_URL;
+  const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), prefix)) : undefined;
+  const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
+  const database = await connect(schema ? { databaseUrl: url, dataDir: '', schema, readCacheMs: 1000 } : { dataDir: dir!, readCacheMs: 1000 });
+  const drop = async () => {
+    if (schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    await database.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { database, dir, drop };
 }
 
 /** Links for `lines` (numbers or mailboxes) of a new product, bought by one customer. */
@@ -133,13 +142,14 @@ async function links(env: Env, sup: string, buyer: string, channel: 'sms' | 'mai
   return out;
 }
 
-let retries = 0;
+/** How many requests `fetchRetry` sent again; a run sets it to 0 first. */
+export const retried = { count: 0 };
 /** A request again once after a network error (a reused keep-alive socket the server had just closed), as the app retries. */
-async function fetchRetry(url: string, init?: RequestInit): Promise<string> {
+export async function fetchRetry(url: string, init?: RequestInit): Promise<string> {
   try {
     return await (await fetch(url, init)).text();
   } catch {
-    retries++;
+    retried.count++;
     return (await fetch(url, init)).text();
   }
 }
@@ -148,10 +158,10 @@ const waitFor = (base: string, token: string) =>
   fetchRetry(`${base}/api/code/${token}?wait=30&format=text`).then((text) => ({ text, at: performance.now() }));
 
 /**
- * Open loop: message i is sent at started + i/RATE whatever became of the ones before; `send(i)`
+ * Open loop: message i is sent at started + i/rate whatever became of the ones before; `send(i)`
  * resolves when its answer is in. How late each send left (the generator's own lag) is kept.
  */
-async function openLoop(count: number, send: (i: number) => Promise<void>): Promise<{ seconds: number; late: number[] }> {
+export async function openLoop(count: number, send: (i: number) => Promise<void>, rate = RATE): Promise<{ seconds: number; late: number[] }> {
   const late: number[] = [];
   const jobs: Promise<void>[] = [];
   const started = performance.now() + 50;
@@ -159,12 +169,12 @@ async function openLoop(count: number, send: (i: number) => Promise<void>): Prom
     let i = 0;
     const tick = () => {
       const now = performance.now();
-      while (i < count && started + (i * 1000) / RATE <= now) {
-        late.push(now - (started + (i * 1000) / RATE));
+      while (i < count && started + (i * 1000) / rate <= now) {
+        late.push(now - (started + (i * 1000) / rate));
         jobs.push(send(i++));
       }
       if (i >= count) resolve();
-      else setTimeout(tick, Math.max(0, started + (i * 1000) / RATE - performance.now()));
+      else setTimeout(tick, Math.max(0, started + (i * 1000) / rate - performance.now()));
     };
     setTimeout(tick, 50);
   });
@@ -174,7 +184,7 @@ async function openLoop(count: number, send: (i: number) => Promise<void>): Prom
 
 /** A phone's signed timestamps: its clock's ms, one per message (a signed pair carries one message). */
 let lastStamp = 0;
-const nextStamp = () => (lastStamp = Math.max(Date.now(), lastStamp + 1));
+export const nextStamp = () => (lastStamp = Math.max(Date.now(), lastStamp + 1));
 
 /** The same signed form body posted to a bare Fastify route at the same rate: what the machine gives right now. */
 async function baseline(secret: string): Promise<string> {
@@ -196,7 +206,7 @@ async function baseline(secret: string): Promise<string> {
 }
 
 async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
-  retries = 0;
+  retried.count = 0;
   const env = await start(kind);
   try {
     const sup = (await env.call('/api/user/login', { username: 'admin', password: SUP_PASSWORD })).token;
@@ -256,7 +266,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
       `  webhook in -> code readable          p50 ${ms(pct(readable, 50))}   p99 ${ms(pct(readable, 99))}   wrong ${wrong}`,
       `  server CPU per SMS (webhook + its read)  ${ms((cpu * 1000) / SMS)}`,
       `  SMTP in -> code readable             p50 ${ms(pct(mailReadable, 50))}   p99 ${ms(pct(mailReadable, 99))}   wrong ${mailWrong}`,
-      `  requests retried after a network error: ${retries}`,
+      `  requests retried after a network error: ${retried.count}`,
       '  target: webhook -> readable p99 <= 50 ms at 200/s; SMTP -> readable p99 <= 200 ms',
     ];
   } finally {
@@ -265,7 +275,8 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
 }
 
 const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-function localTime(t: number): string {
+/** A time as the phone's SmsForwarder writes it: Shanghai wall clock, to the second. */
+export function localTime(t: number): string {
   return shanghai.format(t);
 }
 

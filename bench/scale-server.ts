@@ -11,18 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type net from 'node:net';
 import pg from 'pg';
-import { childReady } from './server.js';
+import { childReady, serverModules } from './server.js';
 import { seedBuyers, seedScale } from './seed.js';
 
 export const SUP_PASSWORD = 'Bench-pass-1234';
 
 async function serve(kind: string): Promise<void> {
   const ready = childReady();
-  const { buildApp } = await import('../server/app.js');
-  const { connect } = await import('../server/platform/db/connection.js');
-  const { migrate } = await import('../server/schema/migrate.js');
-  const { readSettings } = await import('../server/env.js');
-  const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
+  const { buildApp, connect, migrate, readSettings, ensureFirstSup } = await serverModules();
 
   const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-')) : '';
   const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;

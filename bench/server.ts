@@ -116,6 +116,16 @@ export function childReady(): (port: number, info?: unknown) => void {
   return (port, info) => process.send!({ ready: port, info });
 }
 
+/** In a child: what starts the app on a database, loaded only there (the parent never loads the server). */
+export async function serverModules() {
+  const { buildApp } = await import('../server/app.js');
+  const { connect } = await import('../server/platform/db/connection.js');
+  const { migrate } = await import('../server/schema/migrate.js');
+  const { readSettings } = await import('../server/env.js');
+  const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
+  return { buildApp, connect, migrate, readSettings, ensureFirstSup };
+}
+
 async function serve(kind: string): Promise<void> {
   const ready = childReady();
   if (kind === 'hello') {
@@ -127,11 +137,7 @@ async function serve(kind: string): Promise<void> {
     ready((app.server.address() as net.AddressInfo).port);
     return;
   }
-  const { buildApp } = await import('../server/app.js');
-  const { connect } = await import('../server/platform/db/connection.js');
-  const { migrate } = await import('../server/schema/migrate.js');
-  const { readSettings } = await import('../server/env.js');
-  const { ensureFirstSup } = await import('../server/accounts/first-sup.js');
+  const { buildApp, connect, migrate, readSettings, ensureFirstSup } = await serverModules();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const database = await connect({ dataDir: dir });
   await migrate(database.db, database.dialect);

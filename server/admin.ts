@@ -9,13 +9,16 @@ import { StartupError, failStartup } from './boot/errors.js';
 /**
  * The operator's commands, run beside a running server or without one, on the database the
  * settings name (`npm run admin -- <command>`; docs/operations.md):
- *   reset-password <username>   a new password, printed as the last line; the user's sessions end.
+ *   reset-password <username> [--clear-totp]   a new password, printed as the last line; the user's
+ *                                              sessions end; --clear-totp also turns two-step login off.
  */
-const USAGE = '用法：npm run admin -- reset-password <用户名>';
+const USAGE = '用法：npm run admin -- reset-password <用户名> [--clear-totp]';
 
 const settings = readSettings();
-const [command, username, ...rest] = process.argv.slice(2);
-if (command !== 'reset-password' || !username || rest.length) {
+const args = process.argv.slice(2);
+const clearTotp = args.includes('--clear-totp');
+const [command, username, ...rest] = args.filter((a) => a !== '--clear-totp');
+if (command !== 'reset-password' || !username || username.startsWith('--') || rest.length) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(1);
 }
@@ -27,13 +30,14 @@ try {
   }
   const database = await connect({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, readCacheMs: 0 });
   await sql`select 1`.execute(database.db);
-  const reset = await resetPassword(database.db, username, settings.dataDir, Date.now());
+  const reset = await resetPassword(database.db, username, settings.dataDir, Date.now(), { clearTotp });
   await database.close();
   if (!reset) {
     process.stderr.write(`用户 ${username} 不存在\n`);
     process.exit(1);
   }
   process.stdout.write(`已重置用户 ${reset.username} 的密码，并结束了其全部登录会话。\n`);
+  if (clearTotp) process.stdout.write(reset.totpCleared ? '已关闭该账号的两步验证，登录后可重新开启。\n' : '该账号未开启两步验证，无需清除。\n');
   if (!reset.active) process.stdout.write('注意：该账号目前已被禁用，需由管理员启用后才能登录。\n');
   process.stdout.write(`新密码：\n${reset.password}\n`);
 } catch (error) {

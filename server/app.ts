@@ -33,6 +33,9 @@ import { deepStart } from './stats/deep-pages.js';
 import { content } from './content/index.js';
 import { monitoring } from './monitoring/index.js';
 import { backup } from './backup/index.js';
+import { webhooks } from './webhooks/index.js';
+import { auditArea, auditWrites } from './audit/index.js';
+import { telegram } from './telegram/index.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -55,7 +58,7 @@ declare module 'fastify' {
 
 /** The business areas, in the order their routes are registered. */
 function areasOf(smtp?: SmtpOptions): Area<ResourceName>[] {
-  return [monitoring, accounts, content, stats, finance, catalog, store, sales, links, smsActivate, intake(smtp), upstream, pricing, backup];
+  return [monitoring, accounts, content, stats, finance, catalog, store, sales, links, smsActivate, intake(smtp), upstream, pricing, backup, webhooks, telegram, auditArea];
 }
 
 /** The areas' hooks on the generic resources; a resource belongs to one area, so only one may hook it. */
@@ -105,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     resources,
     hooks: hooksOf(areas),
     deepStart,
+    onWrite: auditWrites(ctx),
   });
 
   const jobs = startJobs(ctx, areas.flatMap((area) => area.jobs ?? []), { timers: opts.runJobs === true });

@@ -48,6 +48,21 @@ declare module './platform/settings.js' {
     backupIntervalMs: number;
     backupKeep: number;
     backupDir?: string;
+    /** Customer webhooks (server/webhooks): private, loopback and link-local targets allowed (WEBHOOK_ALLOW_PRIVATE=1: tests, closed networks). */
+    webhookAllowPrivate: boolean;
+    /** One delivery's whole time (resolve, connect, answer), in ms. */
+    webhookTimeoutMs: number;
+    /** The waits between a delivery's tries (WEBHOOK_RETRY_SECONDS, comma-separated): one more try than waits. */
+    webhookRetryDelaysMs: number[];
+    /** How often the delivery job looks for due deliveries, in ms (a code also wakes it in its own process). */
+    webhookPollMs: number;
+    /** Finished deliveries (delivered or failed) are kept this many days in the customers' logs (WEBHOOK_LOG_DAYS). */
+    webhookLogDays: number;
+    /** The Telegram bot's token (TELEGRAM_BOT_TOKEN; unset: the one the sup saved, if any) and the Bot API's address. */
+    telegramBotToken?: string;
+    telegramApiRoot: string;
+    /** How long one getUpdates long poll waits for news, in seconds (under the job lease's 30 s). */
+    telegramPollSeconds: number;
   }
 }
 
@@ -96,6 +111,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     backupIntervalMs: (env.BACKUP_INTERVAL_HOURS === '0' ? 0 : int(env.BACKUP_INTERVAL_HOURS, 24)) * 3_600_000,
     backupKeep: env.BACKUP_KEEP === '0' ? 0 : int(env.BACKUP_KEEP, 7),
     backupDir: env.BACKUP_DIR || undefined,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_SECONDS, 5) * 1000,
+    webhookRetryDelaysMs: retryDelays(env.WEBHOOK_RETRY_SECONDS),
+    webhookPollMs: int(env.WEBHOOK_POLL_MS, 1000),
+    webhookLogDays: int(env.WEBHOOK_LOG_DAYS, 30),
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN?.trim() || undefined,
+    telegramApiRoot: (env.TELEGRAM_API_ROOT?.trim() || 'https://api.telegram.org').replace(/\/+$/, ''),
+    telegramPollSeconds: Math.min(int(env.TELEGRAM_POLL_SECONDS, 20), 25),
   };
 }
 
@@ -105,4 +128,15 @@ function proxies(value: string | undefined): number | string {
   if (v === '' || v === '0' || v === 'false') return 0;
   if (v === 'true') return 1;
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/**
+ * A webhook's waits between tries, in seconds: by default 10 s, 30 s, 1, 5, 10, 20, 30 and 60 minutes,
+ * so 9 tries over about 2 hours 7 minutes. A list that is not all positive numbers keeps the default.
+ */
+function retryDelays(value: string | undefined): number[] {
+  const fallback = [10, 30, 60, 300, 600, 1200, 1800, 3600];
+  const list = (value ?? '').split(',').map((v) => Number(v.trim()));
+  const ok = value?.trim() && list.length && list.every((n) => Number.isFinite(n) && n > 0);
+  return (ok ? list : fallback).map((n) => Math.round(n * 1000));
 }

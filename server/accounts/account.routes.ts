@@ -14,6 +14,12 @@ import { forgetFirstPassword } from './first-sup.js';
 import { presentSessionUser, presentUser } from './present.js';
 import { defaultGroupId } from '../pricing/default-group.js';
 import { registerOpen } from '../content/register-switch.js';
+import { recordLogin, type LoginFailure } from './login-history.js';
+import { checkSecondStep } from './totp-login.js';
+import { auditLogin } from '../audit/login.js';
+import { audit, auditCtxOf } from '../audit/index.js';
+import { registerTotpRoutes } from './totp.routes.js';
+import { installTotpSetupGate, mustSetUpTotp, SETUP_REQUIRED } from './totp-setup-gate.js';
 
 const f = resources.users.fields;
 const pick = (...names: (keyof typeof f)[]) =>
@@ -23,6 +29,8 @@ const profileFields = pick('email', 'tg');
 const loginFields: Record<string, FieldDef> = {
   username: { label: '用户名', type: 'text', required: true, max: 64 },
   password: { label: '密码', type: 'password', required: true, max: 128 },
+  // The second step (two-step login on): a current TOTP code or an unused recovery code.
+  totp: { label: '两步验证码', type: 'text', max: 32 },
 };
 const passwordFields: Record<string, FieldDef> = {
   old_password: { label: '原密码', type: 'password', required: true, max: 128 },
@@ -31,6 +39,8 @@ const passwordFields: Record<string, FieldDef> = {
 
 /** Register, login, the caller's own info, profile and password. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
+  registerTotpRoutes(app, ctx);
+  installTotpSetupGate(app, ctx);
   const tz = ctx.settings.timeZone;
   const perMinute = (request: FastifyRequest, what: string) =>
     rateLimit(ctx, `${what}:${clientIp(request)}`, ctx.settings.authRatePerMinute, 60_000);
@@ -69,15 +79,39 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
     const values = validateFields(loginFields, request.body, 'add', { tz });
     // Found however the name is typed (Alice, alice): one account per name regardless of case.
     const user = await ctx.db.selectFrom('users').selectAll().where(foldedName, '=', fold(values.username as string)).executeTakeFirst();
-    const attempt = await limitLogins(ctx, values.username as string, user?.login_ip, clientIp(request));
+    const ip = clientIp(request);
+    const attempt = await limitLogins(ctx, values.username as string, user?.login_ip, ip);
+    const failed = (failure: LoginFailure) => (user ? recordLogin(ctx, { userId: user.id, ip, failure }).then(() => auditLogin(request, ctx, user, failure)) : undefined);
     if (!(await checkPassword(user?.password_hash, values.password as string)) || !user) {
+      await failed('password');
       throw fail.badInput('用户名或密码错误');
     }
+    await secondStep(user.id, values.totp as string | null, failed);
     await attempt.succeeded();
-    if (user.status !== 'active') throw new AppError(Code.revoked, '账号已被禁用，请联系管理员');
+    if (user.status !== 'active') {
+      await failed('disabled');
+      throw new AppError(Code.revoked, '账号已被禁用，请联系管理员');
+    }
     if (user.type === 'sup') await forgetFirstPassword(ctx.settings.dataDir, user.username);
-    return ok(await startSession(request, user.id), '登录成功');
+    await recordLogin(ctx, { userId: user.id, ip });
+    await auditLogin(request, ctx, user);
+    const session = await startSession(request, user.id);
+    return ok({ ...session, ...(await mustSetUpTotp(ctx.db, user) ? SETUP_REQUIRED : {}) }, '登录成功');
   });
+
+  /**
+   * Two-step login: with TOTP on, the password alone is answered `data.totp_required`; a wrong code
+   * is a failed attempt (recorded; the guessing counter already counted it, and only a whole success
+   * forgets it).
+   */
+  async function secondStep(userId: number, totp: string | null, failed: (f: LoginFailure) => unknown) {
+    try {
+      await checkSecondStep(ctx, userId, totp);
+    } catch (error) {
+      if (totp) await failed('totp');
+      throw error;
+    }
+  }
 
   const info = async (request: FastifyRequest) => ok(await presentSessionUser(ctx.db, sessionOf(request), tz));
   app.post('/api/user/info', { config: { access: 'any' } }, async (request) => {
@@ -96,7 +130,17 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/user/profile', { config: { access: 'any' } }, async (request) => {
     const values = validateFields(profileFields, request.body, 'edit', { tz });
     const { user } = sessionOf(request);
-    await ctx.db.updateTable('users').set({ ...values, update_at: ctx.now() }).where('id', '=', user.id).execute();
+    const who = auditCtxOf(request, ctx);
+    await ctx.db.transaction().execute(async (trx) => {
+      const existing: Record<string, unknown> = await trx.selectFrom('users').select(['email', 'tg']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ ...values, update_at: ctx.now() }).where('id', '=', user.id).execute();
+      const keys = Object.keys(values).filter((k) => (existing[k] ?? null) !== (values[k] ?? null));
+      if (!keys.length) return;
+      await audit(trx, who, {
+        action: 'user.profile', category: 'users', targetType: 'user', targetId: user.id, summary: `修改个人资料：${keys.join('、')}`,
+        before: Object.fromEntries(keys.map((k) => [k, existing[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, values[k] ?? null])),
+      });
+    });
     return ok(null, '保存成功');
   });
 
@@ -115,6 +159,9 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: Ctx): void {
       await trx.updateTable('users').set({ password_hash, update_at: now })
         .where('id', '=', session.user.id).execute();
       await revokeUserSessions(trx, session.user.id, now, session.sessionId);
+      await audit(trx, auditCtxOf(request, ctx), {
+        action: 'user.password', category: 'users', targetType: 'user', targetId: session.user.id, summary: '修改自己的密码',
+      });
     });
     return ok(null, '密码已修改，其他设备上的登录已退出');
   });

@@ -64,7 +64,7 @@ export async function touchApiKey(ctx: Ctx, owner: KeyOwner): Promise<void> {
 }
 
 /** Makes the customer's key, or replaces it (the old one stops working at once). */
-export async function issueApiKey(db: Kysely<DB>, userId: number, now: number) {
+export async function issueApiKey(db: Kysely<DB>, userId: number, now: number, inside?: (trx: Kysely<DB>, hint: string) => Promise<void>) {
   const key = newApiKey();
   const hint = key.slice(-4);
   const row = { user_id: userId, key_hash: hashToken(key), hint, create_at: now, last_used_at: null, revoked_at: null, revoked_by: null };
@@ -73,6 +73,7 @@ export async function issueApiKey(db: Kysely<DB>, userId: number, now: number) {
     await trx.insertInto('api_keys').values(row)
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ key_hash: row.key_hash, hint, create_at: now, last_used_at: null, revoked_at: null, revoked_by: null }))
       .execute();
+    await inside?.(trx, hint);
     return old !== undefined && old.revoked_at === null;
   });
   return { key, hint, createAt: now, replaced };

@@ -19,6 +19,8 @@ export function presentUser(user: UserRow, tz: string, manager?: string | null) 
     login_count: user.login_count,
     login_ip: user.login_ip,
     ...(manager ? { manager } : {}),
+    // A sup's staff role: the console shows the menu and buttons that role may use.
+    ...(user.type === 'sup' ? { role: user.role ?? 'owner' } : {}),
     // The business time zone: the console's "today" (date presets, export file names) is in it.
     time_zone: tz,
   };

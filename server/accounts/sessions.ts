@@ -4,7 +4,7 @@ import type { DB, UsersTable } from '../schema/tables.js';
 import { AppError, Code } from '../platform/http/envelope.js';
 import { prepared } from '../platform/db/fast-query.js';
 import { hashToken, newToken } from './session-tokens.js';
-import { roleOf } from '../../resources.config.js';
+import { grantsOf, roleOf, staffRoles } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
 import type { SessionResolver } from '../platform/http/auth.js';
 
@@ -40,6 +40,7 @@ export function sessionResolver(ctx: Ctx): SessionResolver {
       return session;
     },
     roleOf: (session) => roleOf(session.user.type),
+    grantsOf: (session) => (session.user.type === 'sup' ? grantsOf(staffRoles, session.user.role) : []),
     userIdOf: (session) => session.user.id,
   };
 }
@@ -104,7 +105,7 @@ function pickUser(r: Record<string, any>): UserRow {
   return {
     id: r.id, username: r.username, password_hash: r.password_hash, type: r.type, status: r.status, balance: r.balance,
     email: r.email, tg: r.tg, group_id: r.group_id, create_at: r.create_at, update_at: r.update_at,
-    login_at: r.login_at, login_count: r.login_count, login_ip: r.login_ip,
+    login_at: r.login_at, login_count: r.login_count, login_ip: r.login_ip, role: r.role ?? null,
   };
 }
 

@@ -24,7 +24,11 @@ export interface ImportResult {
  * or in after-sale) is left alone and counted as skipped. A device given binds the numbers to it. The
  * answer names the numbers also live in another product that no match rule tells apart.
  */
-export async function importStock(ctx: Ctx, goodsId: number, text: string, deviceId: number | null = null): Promise<ImportResult> {
+export async function importStock(
+  ctx: Ctx, goodsId: number, text: string, deviceId: number | null = null,
+  /** Runs last in the import's transaction (its audit row). */
+  inside?: (trx: Kysely<DB>, result: { added: number; updated: number; skipped: number }) => Promise<void>,
+): Promise<ImportResult> {
   const goods = await ctx.db.selectFrom('goods').select(['id', 'channel', 'source']).where('id', '=', goodsId).executeTakeFirst();
   if (!goods) throw fail.notFound('商品不存在');
   if (goods.source !== 'stock') throw fail.badInput('该商品来自上游渠道，不需要导入库存');
@@ -67,6 +71,7 @@ export async function importStock(ctx: Ctx, goodsId: number, text: string, devic
       }
     }
     await adjustStock(trx, goodsId, result.added);
+    await inside?.(trx, result);
     return result;
   });
   return { ...written, shared: await sharedNumbers(ctx, goodsId, items.map((i) => i.key)) };

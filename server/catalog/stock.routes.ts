@@ -7,6 +7,7 @@ import { objectBody, rejectUnknown } from '../platform/http/validate.js';
 import { idOf, idsOf } from '../platform/http/ids.js';
 import { LIVE } from '../links/states.js';
 import { adjustStock, importStock } from './stock-import.js';
+import { audit, auditCtxOf } from '../audit/index.js';
 import type { SharedNumbers } from './shared.js';
 
 /** 50,000 lines of a number and a long extra each fit; the global JSON limit stays small. */
@@ -15,22 +16,28 @@ const MAX_IDS = 1000;
 
 /** The sup's stock calls beyond the generic list and delete: import, disable, enable. */
 export function registerStockRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.post('/api/stock/import', { config: { access: 'sup' }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+  app.post('/api/stock/import', { config: { access: 'sup:catalog' }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['goods_id', 'text', 'device_id']);
     if (typeof body.text !== 'string') throw fail.badInput('请粘贴或上传库存内容', { text: '请粘贴或上传库存内容' });
     const deviceId = body.device_id === undefined || body.device_id === null || body.device_id === '' ? null : idOf(body.device_id);
-    const result = await importStock(ctx, idOf(body.goods_id), body.text, deviceId);
+    const who = auditCtxOf(request, ctx);
+    const goodsId = idOf(body.goods_id);
+    const result = await importStock(ctx, goodsId, body.text, deviceId, (trx, r) => audit(trx, who, {
+      action: 'stock.import', category: 'catalog', targetType: 'goods', targetId: goodsId,
+      summary: `商品 #${goodsId} 导入库存：新增 ${r.added}，更新 ${r.updated}，跳过 ${r.skipped}`, after: r,
+    }));
     const done = `导入完成：新增 ${result.added} 条，更新 ${result.updated} 条，跳过已售 ${result.skipped} 条`;
     return ok(result, result.shared.count ? `${done}。${sharedWarning(result.shared)}` : done);
   });
 
-  app.post('/api/stock/disable', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/stock/disable', { config: { access: 'sup:catalog' } }, async (request) => {
     const ids = idsIn(request.body);
     const changed = await ctx.db.transaction().execute(async (trx) => {
       const rows = await trx.updateTable('stock_items').set({ state: 'disabled', update_at: ctx.now() })
         .where('id', 'in', ids).where('state', '=', 'available').returning('goods_id').execute();
       await countBack(trx, rows, -1);
+      if (rows.length) await audit(trx, auditCtxOf(request, ctx), { action: 'stock.disable', category: 'catalog', targetType: 'stock', summary: `停用库存 ${rows.length} 条`, after: { ids } });
       return rows.length;
     });
     return ok({ changed, skipped: ids.length - changed }, `已停用 ${changed} 条`);
@@ -38,7 +45,7 @@ export function registerStockRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   // Disabled items become available again; so do expired and after-sale ones whose link is over
   // (the number goes back on sale, and its old link can no longer be renewed).
-  app.post('/api/stock/enable', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/stock/enable', { config: { access: 'sup:catalog' } }, async (request) => {
     const ids = idsIn(request.body);
     const changed = await ctx.db.transaction().execute(async (trx) => {
       const rows = await trx.updateTable('stock_items').set({ state: 'available', token_id: null, update_at: ctx.now() })
@@ -47,6 +54,7 @@ export function registerStockRoutes(app: FastifyInstance, ctx: Ctx): void {
           .whereRef('tokens.id', '=', 'stock_items.token_id').where('tokens.state', 'in', LIVE))))
         .returning('goods_id').execute();
       await countBack(trx, rows, 1);
+      if (rows.length) await audit(trx, auditCtxOf(request, ctx), { action: 'stock.enable', category: 'catalog', targetType: 'stock', summary: `启用库存 ${rows.length} 条`, after: { ids } });
       return rows.length;
     });
     return ok({ changed, skipped: ids.length - changed }, `已启用 ${changed} 条`);

@@ -5,6 +5,7 @@ import { identKey } from '../catalog/stock-lines.js';
 import { RECEIVING } from '../links/states.js';
 import { codeSignal } from '../links/code-wake.js';
 import { receiveWrites } from './deliver.js';
+import { codeEvents } from '../webhooks/outbox.js';
 
 /** The unmatched message becomes the link's: conditional, so two assignments of one message cannot both pass. */
 const claim = statement((db) => db.updateTable('messages').set({ token_id: value('token_id'), matched: 1, reason: null })
@@ -44,6 +45,7 @@ export async function assignMessage(ctx: Ctx, messageId: number, tokenId: number
   const code = msg.code!;
   const at = Number(msg.received_at);
 
+  const events = codeEvents(ctx.database);
   await writeTransaction(ctx.database, function* (): TransactionBody<void> {
     const { changes } = yield [receiveWrites.receive, { id: tokenId, code, text: msg.text, at }];
     if (!changes) throw fail.conflict('该链接现在不能接收这条验证码：已过期、次数已用完，或在消息收到之后才启用');
@@ -53,7 +55,9 @@ export async function assignMessage(ctx: Ctx, messageId: number, tokenId: number
       token_id: tokenId, user_id: link.user_id, goods_id: link.goods_id, identifier: link.identifier, message_id: messageId,
       sender: msg.sender, code, text: msg.text, create_at: at,
     }];
+    yield* events.queue({ userId: Number(link.user_id), tokenId, code, text: msg.text, receivedAt: at, now: ctx.now() });
   });
   codeSignal(ctx.database).publish([tokenId]);
+  events.committed();
   return { code };
 }

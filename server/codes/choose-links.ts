@@ -17,6 +17,8 @@ export interface Candidate {
   expires_at: number;
   match_sender: string | null;
   match_keyword: string | null;
+  /** `rent` for a rental (server/rentals): it takes every message to its number. */
+  kind?: string;
 }
 
 /** Why a code waits in the inbox: the number is held by several customers and nothing tells whose it is. */
@@ -45,6 +47,11 @@ export function chooseLinks<C extends Candidate>(
     const early = candidates.some((c) => c.armed_at > msg.at);
     return { targets: [], reason: early ? '消息早于链接的启用（重提）时间' : '链接已过期' };
   }
+  // A rented number takes every message, with a code or without, whatever its product's rules say,
+  // unless another customer's link waits on it too (it never should: then the rules decide as for any).
+  const rented = armed.filter((c) => c.kind === 'rent');
+  const renters = new Set(rented.map((c) => Number(c.user_id)));
+  if (renters.size === 1 && armed.every((c) => renters.has(Number(c.user_id)))) return { targets: rented, reason: null };
   if (!msg.code) return { targets: [], reason: '未识别到验证码' };
   const results = armed.map((c) => ({ c, r: ruleResult(c, msg.sender, msg.text) }));
   const specific = results.filter((x) => x.r === 'match').map((x) => x.c);

@@ -8,6 +8,8 @@ import { extractCode } from './extract.js';
 import { chooseLinks } from './choose-links.js';
 import { codeSignal } from '../links/code-wake.js';
 import { codesDelivered } from './metrics.js';
+import { codeEvents } from '../webhooks/outbox.js';
+import { queueRentPush } from '../rentals/push.js';
 
 export interface InboundMessage {
   source: 'sms' | 'mail' | 'upstream' | 'manual';
@@ -64,8 +66,9 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
     : { targets: [], reason: await whyNoLink(ctx, key) };
 
   let delivery: Delivery;
+  const events = codeEvents(ctx.database);
   try {
-    delivery = await writeTransaction(ctx.database, () => store(msg, { now, at, sender, code, targets: chosen.targets, reason: chosen.reason }));
+    delivery = await writeTransaction(ctx.database, () => store(msg, { now, at, sender, code, targets: chosen.targets, reason: chosen.reason, events }));
   } catch (err) {
     // Two exact copies at once (another process): the unique index let one in.
     const dedupe = msg.dedupe;
@@ -75,13 +78,15 @@ export async function deliverMessage(ctx: Ctx, msg: InboundMessage): Promise<Del
     return { messageId: Number(copy.id), code: copy.code, tokenIds: [], reason: null, duplicate: true };
   }
   codeSignal(ctx.database).publish(delivery.tokenIds);
+  events.committed();
   if (delivery.tokenIds.length) codesDelivered.labels(msg.source).inc(delivery.tokenIds.length);
   return delivery;
 }
 
 /** The links that may receive a message to an identifier (ident_key, then the RECEIVING states). */
 const linksHolding = prepared((db) => db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-  .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.service', 'g.match_sender', 'g.match_keyword'])
+  .select(['t.id', 't.user_id', 't.goods_id', 't.identifier', 't.armed_at', 't.expires_at', 'g.service', 'g.match_sender', 'g.match_keyword',
+    't.kind', 't.rent_url'])
   .where('t.ident_key', '=', '').where('t.state', 'in', RECEIVING));
 
 /** The stored copy of a message (fingerprint, exact key): both name the unique index. */
@@ -100,6 +105,14 @@ const writes = {
     }))
     .where('id', '=', value('id')).where('state', 'in', RECEIVING).where('armed_at', '<=', value('at'))
     .where((eb) => eb.or([eb('receive_limit', '=', 0), eb('received', '<', eb.ref('receive_limit'))]))),
+  /** A rental receiving an SMS, with a code or not: counted (code_count counts its SMS), its last code kept when this one has none. */
+  rentReceive: statement((db) => db.updateTable('tokens')
+    .set((eb) => ({
+      received: eb('received', '+', 1), code_count: eb('code_count', '+', 1),
+      last_code: eb.fn.coalesce(eb.val(value('code')), eb.ref('last_code')), last_text: value('text'), last_code_at: value('at'),
+      state: 'code_received',
+    }))
+    .where('id', '=', value('id')).where('kind', '=', 'rent').where('state', 'in', RECEIVING).where('armed_at', '<=', value('at'))),
   message: statement((db) => db.insertInto('messages').values({
     source: value('source'), device_id: value('device_id'), sender: value('sender'), recipient: value('recipient'),
     text: value('text'), code: value('code'), token_id: value('token_id'), reason: value('reason'), matched: value('matched'),
@@ -115,14 +128,14 @@ const writes = {
 /** A link receiving a code and its code record: the same two writes when the sup assigns a message (assign.ts). */
 export const receiveWrites = { receive: writes.receive, record: writes.record };
 
-interface Target { id: number; user_id: number; goods_id: number; identifier: string }
+interface Target { id: number; user_id: number; goods_id: number; identifier: string; kind?: string; rent_url?: string | null }
 
 /**
  * The transaction: a copy stored within the window ends it; else each chosen link receives the code
  * if it still can, the message is stored once its links are known (no second write to it), and each
  * link that received gets its code record.
  */
-function* store(msg: InboundMessage, m: { now: number; at: number; sender: string; code: string | null; targets: Target[]; reason: string | null }): TransactionBody<Delivery> {
+function* store(msg: InboundMessage, m: { now: number; at: number; sender: string; code: string | null; targets: Target[]; reason: string | null; events: ReturnType<typeof codeEvents> }): TransactionBody<Delivery> {
   const dedupe = msg.dedupe;
   if (dedupe) {
     const { rows: [copy] } = yield [writes.copyWithin, { fingerprint: dedupe.fingerprint, from: m.at - dedupe.windowMs, to: m.at + dedupe.windowMs }];
@@ -130,7 +143,7 @@ function* store(msg: InboundMessage, m: { now: number; at: number; sender: strin
   }
   const received: Target[] = [];
   for (const t of m.targets) {
-    const { changes } = yield [writes.receive, { id: t.id, code: m.code, text: msg.text, at: m.at }];
+    const { changes } = yield [t.kind === 'rent' ? writes.rentReceive : writes.receive, { id: t.id, code: m.code, text: msg.text, at: m.at }];
     if (changes) received.push(t);
   }
   const tokenIds = received.map((t) => Number(t.id));
@@ -142,10 +155,16 @@ function* store(msg: InboundMessage, m: { now: number; at: number; sender: strin
   }];
   const messageId = Number(message.id);
   for (const t of received) {
-    yield [writes.record, {
-      token_id: t.id, user_id: t.user_id, goods_id: t.goods_id, identifier: t.identifier, message_id: messageId,
-      sender: m.sender || null, code: m.code, text: msg.text, create_at: m.at,
-    }];
+    // A rental's SMS without a code is kept as the message alone (its list reads the messages).
+    if (m.code !== null) {
+      yield [writes.record, {
+        token_id: t.id, user_id: t.user_id, goods_id: t.goods_id, identifier: t.identifier, message_id: messageId,
+        sender: m.sender || null, code: m.code, text: msg.text, create_at: m.at,
+      }];
+    }
+    if (t.kind === 'rent' && t.rent_url) yield [queueRentPush, { token_id: t.id, message_id: messageId, url: t.rent_url, now: m.now }];
+    // The customer's webhook event for a code, in the same transaction as the code it tells of.
+    yield* m.events.queue({ userId: t.user_id, tokenId: t.id, code: m.code, text: msg.text, receivedAt: m.at, now: m.now });
   }
   return { messageId, code: m.code, tokenIds, reason };
 }

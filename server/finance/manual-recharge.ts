@@ -11,6 +11,8 @@ import { changeBalance } from './ledger.js';
 export async function manualRecharge(
   db: Kysely<DB>,
   p: { userId: number; amount: number; remark: string; operatorId: number; now: number },
+  /** Runs last in the same transaction (the audit row of the change). */
+  inside?: (trx: Kysely<DB>, change: { before: number; after: number; recordId: number }) => Promise<void>,
 ): Promise<{ balance: number }> {
   const debit = p.amount < 0;
   return db.transaction().execute(async (trx) => {
@@ -20,10 +22,11 @@ export async function manualRecharge(
       user_id: p.userId, type: debit ? 'deduct' : 'manual', amount: p.amount, remark: p.remark,
       operator_id: p.operatorId, create_at: p.now,
     }).returning('id').executeTakeFirstOrThrow();
-    const { after } = await changeBalance(trx, {
+    const { before, after } = await changeBalance(trx, {
       userId: p.userId, amount: p.amount, type: debit ? 'debit_manual' : 'recharge_manual', refType: 'recharge',
       refId: Number(record.id), remark: p.remark, now: p.now,
     });
+    await inside?.(trx, { before, after, recordId: Number(record.id) });
     return { balance: after };
   });
 }

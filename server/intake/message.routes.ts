@@ -17,7 +17,7 @@ import { readOne } from '../platform/crud/routes.js';
  */
 export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
   const def = resources.messages;
-  app.post('/api/message/add', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/message/add', { config: { access: 'sup:intake' } }, async (request) => {
     const values = validateFields(def.fields, request.body, 'add', { tz: ctx.settings.timeZone });
     const delivery = await deliverMessage(ctx, {
       source: 'manual', recipient: String(values.recipient), sender: (values.sender as string | null) ?? null,
@@ -31,14 +31,14 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   // A code that reached no link (several customers hold the number, no rule told whose): the links it may go to, then the sup's choice.
-  app.post('/api/message/links', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/message/links', { config: { access: 'sup:intake' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id']);
     const states: Record<string, { label: string }> = resources.tokens.fields.state.options;
     return ok((await assignableLinks(ctx, idOf(body.id))).map((l) => ({ ...l, state_label: states[l.state]?.label ?? l.state })));
   });
 
-  app.post('/api/message/assign', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/message/assign', { config: { access: 'sup:intake' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id', 'token_id']);
     const messageId = idOf(body.id);

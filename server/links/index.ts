@@ -8,6 +8,7 @@ import { expiryJob } from './expiry.js';
 import { linkHooks } from './links.js';
 import { maskLinkTokens } from './mask.js';
 import { registerLinkRoutes } from './routes.js';
+import { rentPushJob } from '../rentals/push.js';
 
 /** API links: their life (reset, finish, expiry) and reading their codes (/api/code, /c page, wake-ups). */
 export const links: Area<ResourceName> = {
@@ -22,6 +23,7 @@ export const links: Area<ResourceName> = {
     app.addHook('onClose', release);
   },
   hooks: { tokens: linkHooks },
-  jobs: [expiryJob],
+  // A rental's SMS pushed to its url (server/rentals/push.ts).
+  jobs: [expiryJob, rentPushJob],
   maskUrl: maskLinkTokens,
 };

@@ -63,7 +63,9 @@ export const linkHooks: ResourceHooks = {
       row.state = effectiveState(String(r.state), Number(r.expires_at), now);
       row.receives_left = receivesLeft(Number(r.receive_limit), Number(r.received));
       // 取消 is offered while no code has come; the console counts down to the time it opens.
-      const waiting = row.state === 'active' && Number(r.code_count) === 0;
+      // A rental is cancelled (or extended) by its own rules (server/sales/rent.ts), not as a link.
+      const rental = r.kind === 'rent';
+      const waiting = !rental && row.state === 'active' && Number(r.code_count) === 0;
       const cancelAt = waiting ? cancelOpensAt(ctx, Number(r.create_at)) : null;
       row.cancel_at = formatTime(cancelAt, ctx.settings.timeZone);
       // Seconds from now, by the server's clock: the console counts them down whatever its own clock says.
@@ -75,8 +77,8 @@ export const linkHooks: ResourceHooks = {
       };
       const term = terms.get(Number(r.goods_id));
       row.renewable = renewable(String(r.state), Number(r.expires_at), term?.renewPrice ?? 0, now)
-        && !takenBack.has(Number(r.id));
-      row.reusable = reusable(String(row.state), r, term?.reuseMinutes ?? 0, now);
+        && !takenBack.has(Number(r.id)) && !rental;
+      row.reusable = !rental && reusable(String(row.state), r, term?.reuseMinutes ?? 0, now);
     });
   },
 };

@@ -34,7 +34,7 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   // The caller's links (a sup: anyone's) as lines to copy or save: the selection, or all matching.
-  app.post('/api/token/export', { config: { access: 'any' } }, async (request) => {
+  app.post('/api/token/export', { config: { access: 'own:orders' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['ids', 'state', 'goods_id']);
     let q = ctx.db.selectFrom('tokens').select(['id', 'identifier', 'token', 'state', 'expires_at', 'goods_id']).orderBy('id', 'desc').limit(EXPORT_MAX + 1);
@@ -59,9 +59,10 @@ export function registerLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
 
 /** Why 完成 changed nothing: the link as it is now. */
 async function finishRefusal(ctx: Ctx, userId: number, id: number) {
-  const link = await ctx.db.selectFrom('tokens').select(['state', 'expires_at', 'code_count'])
+  const link = await ctx.db.selectFrom('tokens').select(['state', 'expires_at', 'code_count', 'kind'])
     .where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!link) return fail.notFound('号码不存在');
+  if (link.kind === 'rent') return fail.conflict('租用号码请用“结束”操作');
   if (link.state === 'finished') return fail.conflict('该号码已完成');
   if (link.state === 'refunded' || link.state === 'revoked') return fail.conflict('该号码已退款或已撤销');
   if (Number(link.expires_at) <= ctx.now() || link.state === 'expired') return fail.conflict('该号码已过期');

@@ -8,6 +8,8 @@ import { newLinkToken } from '../links/links.js';
 import { sellStock, settleOf, sourceOf, type GoodsRow, type Purchase, type Source } from './acquire.js';
 import { orderNo, placeholderNo } from './order-no.js';
 import { purchases } from './metrics.js';
+import { HOUR as RENT_HOUR, rentAmount, rentRefusal, rentTermsOf } from '../rentals/terms.js';
+import type { MoneyAudit } from './refund.js';
 
 export type { Purchase };
 
@@ -21,13 +23,29 @@ export async function goodsById(ctx: Ctx, id: number): Promise<GoodsRow> {
   return goods as GoodsRow;
 }
 
-/** How a purchase differs from buying in the store: a given source (one number taken back), any quantity bounds. */
-export interface BuyOptions { source?: Source }
+/**
+ * How a purchase differs from buying in the store: a given source (one number taken back), any
+ * quantity bounds; a rental (`rent`: one number for `hours`, every SMS kept, its SMS POSTed to `url`).
+ */
+export interface BuyOptions {
+  source?: Source; rent?: { hours: number; url: string | null };
+  /** Last in the purchase's transaction: the audit row when staff buy inside a customer's account. */
+  inside?: MoneyAudit;
+}
 
 /** What a purchase would cost this user, or the refusal it would get (off sale, quantity bounds). */
 export async function quote(ctx: Ctx, userId: number, goodsId: number, quantity: number, opts: BuyOptions = {}) {
   const goods = await goodsById(ctx, goodsId);
   if (!goods.on_sale) throw fail.badInput('该商品已下架');
+  if (opts.rent) {
+    // A rental: one number at the product's hourly price (no group rate or discount, like 续费).
+    const terms = rentTermsOf(goods);
+    const refused = quantity !== 1 ? fail.badInput('每次只能租用一个号码')
+      : goods.source !== 'stock' ? fail.badInput('上游渠道的商品不支持租用') : rentRefusal(terms, opts.rent.hours);
+    if (refused) throw refused;
+    const amount = rentAmount(terms, opts.rent.hours);
+    return { goods, price: { unitPrice: amount, rate: 100 as number | null }, amount };
+  }
   if (!opts.source && (!Number.isSafeInteger(quantity) || quantity < goods.min_qty || quantity > goods.max_qty)) {
     throw fail.badInput(`购买数量应在 ${goods.min_qty} 到 ${goods.max_qty} 之间`, { quantity: `购买数量应在 ${goods.min_qty} 到 ${goods.max_qty} 之间` });
   }
@@ -50,14 +68,14 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
   const purchase = await ctx.db.transaction().execute(async (trx) => {
     const order = Number((await placeOrder(trx, {
       // Replaced by the real number once the id is known (unique by construction, no retries).
-      placeholder: placeholderNo(), user: userId, goods: goods.id, quantity, basePrice: goods.price,
+      placeholder: placeholderNo(), user: userId, goods: goods.id, quantity, basePrice: opts.rent ? amount : goods.price,
       unitPrice: price.unitPrice, rate: price.rate, amount, now,
     })).rows[0].id);
     const no = orderNo(now, order, tz);
     await numberOrder(trx, { no, order });
-    const { after } = await changeBalance(trx, {
+    const { before, after } = await changeBalance(trx, {
       userId, amount: -amount, type: 'order', refType: 'order', refId: order, now,
-      remark: `购买 ${goods.title} × ${quantity}`,
+      remark: opts.rent ? `租用 ${goods.title} ${opts.rent.hours} 小时` : `购买 ${goods.title} × ${quantity}`,
     });
     const acquired = await source(trx, goods, quantity, ctx);
     const rows = acquired.map((a): Record<LinkColumn, unknown> => ({
@@ -67,7 +85,11 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
       // A pending upstream link's wait starts when it gets its number.
       refund_at: goods.code_wait_minutes > 0 && !a.upstream ? now + goods.code_wait_minutes * 60_000 : null, create_at: now,
       upstream_provider_id: a.upstream?.providerId ?? null, upstream_state: a.upstream ? 'buying' : null,
-      upstream_resets: a.upstream ? 0 : null, upstream_at: a.upstream ? now : null,
+      upstream_resets: a.upstream ? 0 : null, upstream_at: a.upstream ? now : null, kind: 'code', rent_url: null,
+      // A rental receives every SMS until its end; it is never refunded by the code-wait sweep.
+      ...(opts.rent && {
+        kind: 'rent', rent_url: opts.rent.url, expires_at: now + opts.rent.hours * RENT_HOUR, receive_limit: 0, reset_limit: 0, refund_at: null,
+      }),
     }));
     const tokens = (await saveLinks(trx, { rows }, rows.length)).rows;
     const fromStock = acquired.filter((a) => a.stockItemId !== null).length;
@@ -76,6 +98,7 @@ export async function buy(ctx: Ctx, userId: number, goodsId: number, quantity: n
     // while this ran sells nothing.
     const counted = await countSale(trx, { goods: goods.id, quantity, fromStock });
     if (!Number(counted.numAffectedRows)) throw fail.badInput('该商品已下架');
+    await opts.inside?.(trx, { userId, amount: -amount, before, after, orderId: order });
     return {
       orderId: order, orderNo: no, amount, unitPrice: price.unitPrice, quantity, balance: after,
       tokens: tokens.sort((a, b) => Number(a.id) - Number(b.id))
@@ -99,6 +122,7 @@ const numberOrder = statement((db, value) => db.updateTable('orders').set({ orde
 const LINK_COLUMNS = [
   'token', 'user_id', 'goods_id', 'order_id', 'stock_item_id', 'identifier', 'ident_key', 'state', 'armed_at', 'expires_at',
   'receive_limit', 'reset_limit', 'refund_at', 'create_at', 'upstream_provider_id', 'upstream_state', 'upstream_resets', 'upstream_at',
+  'kind', 'rent_url',
 ] as const satisfies readonly (keyof DB['tokens'])[];
 type LinkColumn = typeof LINK_COLUMNS[number];
 const saveLinks = statement((db, value, count) => db.insertInto('tokens')

@@ -1,7 +1,7 @@
 import type { Ctx } from '../platform/context.js';
 import { AppError, Code, fail } from '../platform/http/envelope.js';
 import { formatTime } from '../platform/lib/time.js';
-import { refundLink } from './refund.js';
+import { refundLink, type RefundAudit } from './refund.js';
 import { cancelOpensAt } from '../links/cancel-window.js';
 
 const ENDED: Record<string, string> = {
@@ -31,12 +31,12 @@ const readLink = (ctx: Ctx, userId: number, tokenId: number) => ctx.db.selectFro
  * its price (with any renewals) goes back to the balance. Refused while the early-cancel window runs
  * (`data.cancel_at`), once a code came (完成 ends it instead) and once it has ended.
  */
-export async function cancelLink(ctx: Ctx, userId: number, tokenId: number) {
+export async function cancelLink(ctx: Ctx, userId: number, tokenId: number, inside?: RefundAudit) {
   const link = await readLink(ctx, userId, tokenId);
   if (!link) throw fail.notFound('号码不存在');
   const refused = refusal(ctx, link, ctx.now());
   if (refused) throw refused;
-  const refund = await refundLink(ctx, tokenId, { remark: '取消号码（未收到验证码），退款', noCode: true });
+  const refund = await refundLink(ctx, tokenId, { remark: '取消号码（未收到验证码），退款', noCode: true, inside });
   if (refund) return refund;
   // A code arrived, or the link ended, in the meantime: say which, as it is now.
   const now = await readLink(ctx, userId, tokenId);

@@ -7,6 +7,7 @@ import { validateFields } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
 import { formatTime } from '../platform/lib/time.js';
 import { isPreview, previewLinkRefund, refundLink } from './refund.js';
+import { refundAudit, switchedMoneyAudit } from '../audit/money.js';
 import { renewalQuote, renewLink } from './renew.js';
 import { cancelLink } from './cancel.js';
 import { reuseLink } from './reuse.js';
@@ -41,14 +42,16 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/token/augment', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields(renewFields, request.body, 'add', { tz });
-    const r = await renewLink(ctx, sessionOf(request).user.id, v.id as number, v.days as number);
+    const r = await renewLink(ctx, sessionOf(request).user.id, v.id as number, v.days as number,
+      switchedMoneyAudit(request, ctx, { action: 'order.augment', label: `续费号码 #${v.id}` }));
     return ok({ id: v.id, order_id: r.orderId, order_no: r.orderNo, amount: toDollars(r.amount), expires_at: formatTime(r.expiresAt, tz), balance: toDollars(r.balance) },
       `续费成功，有效期至 ${formatTime(r.expiresAt, tz)}`);
   });
 
   app.post('/api/token/cancel', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields({ id: idField }, request.body, 'add', { tz });
-    const r = await cancelLink(ctx, sessionOf(request).user.id, v.id as number);
+    const r = await cancelLink(ctx, sessionOf(request).user.id, v.id as number,
+      switchedMoneyAudit(request, ctx, { action: 'token.cancel', label: `取消号码 #${v.id}`, targetId: v.id as number }));
     return ok({ id: v.id, amount: toDollars(r.amount), balance: r.balance === null ? null : toDollars(r.balance) },
       `已取消，退款 $${toDollars(r.amount).toFixed(2)} 已退回余额`);
   });
@@ -56,12 +59,13 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
   // 再次使用此号码: the same number bought again (one unit at today's price), as a new link.
   app.post('/api/token/reuse', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields({ id: idField }, request.body, 'add', { tz });
-    const p = await reuseLink(ctx, sessionOf(request).user.id, v.id as number);
+    const p = await reuseLink(ctx, sessionOf(request).user.id, v.id as number,
+      switchedMoneyAudit(request, ctx, { action: 'token.reuse', label: `再次使用号码 #${v.id}` }));
     return ok(purchaseData(p, publicBase(ctx, request), tz), `已再次使用号码 ${p.tokens[0].identifier}，支付 $${toDollars(p.amount).toFixed(2)}`);
   });
 
   // `preview: true`: what the refund would pay back and to whom, nothing written (the dialog says it before the sup confirms).
-  app.post('/api/token/refund', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/token/refund', { config: { access: 'sup:money' } }, async (request) => {
     if (isPreview(request.body)) {
       const v = validateFields(refundPreviewFields, request.body, 'add', { tz });
       const p = await previewLinkRefund(ctx, v.id as number);
@@ -69,7 +73,9 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     const v = validateFields(refundFields, request.body, 'add', { tz });
     const expect = v.amount === null ? undefined : v.amount as number;
-    const r = await refundLink(ctx, v.id as number, { remark: v.remark as string, expect });
+    const r = await refundLink(ctx, v.id as number, {
+      remark: v.remark as string, expect, inside: refundAudit(request, ctx, { type: 'token', id: v.id as number, remark: v.remark as string }),
+    });
     return ok({ id: v.id, amount: toDollars(r!.amount), balance: r!.balance === null ? null : toDollars(r!.balance) },
       `已退款 $${toDollars(r!.amount).toFixed(2)}，链接已停止接码`);
   });

@@ -10,6 +10,7 @@ import { publicBase } from '../platform/http/public-url.js';
 import { buy, quote } from './buy.js';
 import { purchaseData } from './purchase-answer.js';
 import { isPreview, previewOrderRefund, refundOrder } from './refund.js';
+import { refundAudit, switchedMoneyAudit } from '../audit/money.js';
 
 const purchaseFields: Record<string, FieldDef> = {
   goods_id: { label: '商品', type: 'ref', required: true },
@@ -44,12 +45,13 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/order/buy', { config: { access: 'customer' } }, async (request) => {
     const v = validateFields(purchaseFields, request.body, 'add', { tz });
-    const p = await buy(ctx, sessionOf(request).user.id, v.goods_id as number, v.quantity as number);
+    const p = await buy(ctx, sessionOf(request).user.id, v.goods_id as number, v.quantity as number,
+      { inside: switchedMoneyAudit(request, ctx, { action: 'order.buy', label: '购买' }) });
     return ok(purchaseData(p, publicBase(ctx, request), tz), `购买成功，共 ${p.tokens.length} 个号码`);
   });
 
   // `preview: true`: what refunding this amount would do and for whom, nothing written (shown before the sup confirms).
-  app.post('/api/order/refund', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/order/refund', { config: { access: 'sup:money' } }, async (request) => {
     if (isPreview(request.body)) {
       const v = validateFields(refundPreviewFields, request.body, 'add', { tz });
       const p = await previewOrderRefund(ctx, v.id as number, v.amount as number);
@@ -59,7 +61,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
       });
     }
     const v = validateFields(refundFields, request.body, 'add', { tz });
-    const r = await refundOrder(ctx, v.id as number, v.amount as number, v.remark as string);
+    const r = await refundOrder(ctx, v.id as number, v.amount as number, v.remark as string,
+      refundAudit(request, ctx, { type: 'order', id: v.id as number, remark: v.remark as string }));
     return ok({ refunded: toDollars(r.refunded), left: toDollars(r.left), state: r.state, balance: toDollars(r.balance) },
       `已退款 $${toDollars(v.amount as number).toFixed(2)}`);
   });

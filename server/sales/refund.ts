@@ -66,16 +66,24 @@ function orderAfterRefund(order: { amount: number | string; refunded: number | s
 }
 
 /** Part (or all) of an order, by the sup, with a remark: a refund ledger row and the order's refunded amount. */
-export async function refundOrder(ctx: Ctx, orderId: number, cents: number, remark: string) {
+/**
+ * Runs last in a transaction that moves a balance (the audit row of the change), with whose balance
+ * moved, by how much (signed: a debit is negative), and the order it paid when there is one.
+ */
+export type MoneyAudit = (trx: Kysely<DB>, change: { userId: number; amount: number; before: number | null; after: number | null; orderId?: number }) => Promise<void>;
+export type RefundAudit = MoneyAudit;
+
+export async function refundOrder(ctx: Ctx, orderId: number, cents: number, remark: string, inside?: RefundAudit) {
   return ctx.db.transaction().execute(async (trx) => {
     const order = await addRefund(trx, ctx, orderId, cents);
     if (!order) {
       orderAfterRefund(await trx.selectFrom('orders').select(['amount', 'refunded']).where('id', '=', orderId).executeTakeFirst(), cents);
       throw fail.conflict('退款失败，请刷新后重试');
     }
-    const { after } = await changeBalance(trx, {
+    const { before, after } = await changeBalance(trx, {
       userId: Number(order.user_id), amount: cents, type: 'refund', refType: 'order', refId: orderId, remark, now: ctx.now(),
     });
+    await inside?.(trx, { userId: Number(order.user_id), amount: cents, before, after });
     return { refunded: Number(order.refunded), left: Number(order.amount) - Number(order.refunded), state: order.state, balance: after };
   });
 }
@@ -133,7 +141,7 @@ export async function previewLinkRefund(ctx: Ctx, tokenId: number) {
  * (whatever arrives meanwhile), on a live link, at any time. `expect` is the amount the sup was
  * shown (its preview): a different amount now refuses the refund, nothing done.
  */
-export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean; expect?: number }) {
+export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean; expect?: number; rentStartedAfter?: number; inside?: RefundAudit }) {
   const known = await ctx.db.selectFrom('tokens').select('order_id').where('id', '=', tokenId).executeTakeFirst();
   if (!known) throw fail.notFound('链接不存在');
   const refund = await ctx.db.transaction().execute(async (trx) => {
@@ -146,6 +154,11 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
       ? claim.where('state', 'in', ['active', 'expired']).where('code_count', '=', 0).where('refund_at', '<=', now)
       : claim.where('state', 'in', REFUNDABLE);
     if (opts.noCode) claim = claim.where('code_count', '=', 0).where('state', 'in', LIVE).where('expires_at', '>', now);
+    // A customer's cancel refunds a rental only early in its term (`rentStartedAfter`: server/sales/rent.ts), never as a link.
+    if (opts.noCode) {
+      claim = opts.rentStartedAfter === undefined ? claim.where('kind', '=', 'code')
+        : claim.where('kind', '=', 'rent').where('create_at', '>', opts.rentStartedAfter);
+    }
     const token = await claim.returning(['id', 'user_id', 'order_id']).executeTakeFirst();
     if (!token) {
       if (opts.auto || opts.noCode) return null;
@@ -161,11 +174,13 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
     }
     await afterSale(trx, ctx, [tokenId]);
     let balance: number | null = null;
+    let before: number | null = null;
     if (total) {
-      ({ after: balance } = await changeBalance(trx, {
+      ({ before, after: balance } = await changeBalance(trx, {
         userId: Number(token.user_id), amount: total, type: 'refund', refType: 'token', refId: tokenId, remark: opts.remark, now,
       }));
     }
+    await opts.inside?.(trx, { userId: Number(token.user_id), amount: total, before, after: balance });
     return { amount: total, balance };
   });
   // Pages open on the link show that it ended.

@@ -4,6 +4,7 @@ import { changeBalance } from '../finance/ledger.js';
 import { orderNo, placeholderNo } from './order-no.js';
 import { CLOSED, stateAfterRenewal } from '../links/states.js';
 import { MAX_RENEW_DAYS, numbersTakenBack, RENEW_GRACE_MS } from '../links/renewal.js';
+import type { MoneyAudit } from './refund.js';
 
 const DAY = 86_400_000;
 
@@ -17,6 +18,7 @@ export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, da
   const goods = await ctx.db.selectFrom('goods').select(['id', 'title', 'renew_price']).where('id', '=', token.goods_id).executeTakeFirstOrThrow();
   const now = ctx.now();
   if (Number(goods.renew_price) <= 0) throw fail.badInput('该商品不支持续费');
+  if (token.kind === 'rent') throw fail.badInput('租用的号码请使用“续租”');
   if ((CLOSED as readonly string[]).includes(token.state)) throw fail.conflict(token.state === 'finished' ? '该链接已完成，不能续费' : '该链接已退款或已撤销，不能续费');
   if (now > Number(token.expires_at) + RENEW_GRACE_MS) throw fail.conflict('链接已过期超过一天，不能续费');
   if ((await numbersTakenBack(ctx.db, [token])).has(Number(token.id))) throw fail.conflict('该号码已被回收，不能续费');
@@ -28,9 +30,9 @@ export async function renewalQuote(ctx: Ctx, userId: number, tokenId: number, da
  * 续费: pays renew_price x days from the owner's balance (no discounts) for more days on a link,
  * before it expires or within a day after (counted from now when already expired). One transaction:
  * an order of type augment, the conditional update of the link (a refund or another renewal in
- * between makes it a 409), the debit with its ledger row, the augment record.
+ * between makes it a 409), the debit with its ledger row, the augment record (and `inside`, last).
  */
-export async function renewLink(ctx: Ctx, userId: number, tokenId: number, days: number) {
+export async function renewLink(ctx: Ctx, userId: number, tokenId: number, days: number, inside?: MoneyAudit) {
   const { token, goods, amount, expiresAfter } = await renewalQuote(ctx, userId, tokenId, days);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -52,7 +54,7 @@ export async function renewLink(ctx: Ctx, userId: number, tokenId: number, days:
       await trx.updateTable('stock_items').set({ state: 'sold', update_at: now })
         .where('id', '=', token.stock_item_id).where('token_id', '=', token.id).where('state', '=', 'expired').execute();
     }
-    const { after } = await changeBalance(trx, {
+    const { before, after } = await changeBalance(trx, {
       userId, amount: -amount, type: 'order', refType: 'order', refId: orderId, now,
       remark: `续费 ${token.identifier} ${days} 天`,
     });
@@ -60,6 +62,7 @@ export async function renewLink(ctx: Ctx, userId: number, tokenId: number, days:
       token_id: token.id, user_id: userId, goods_id: goods.id, identifier: token.identifier, order_id: orderId,
       days, amount, expires_before: Number(token.expires_at), expires_after: expiresAfter, create_at: now,
     }).execute();
+    await inside?.(trx, { userId, amount: -amount, before, after, orderId });
     return { orderId, orderNo: no, amount, expiresAt: expiresAfter, balance: after };
   });
 }

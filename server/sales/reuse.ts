@@ -5,8 +5,8 @@ import { AppError, Code, fail } from '../platform/http/envelope.js';
 import { effectiveState } from '../links/links.js';
 import { LIVE } from '../links/states.js';
 import { isSilent } from '../intake/devices/devices.js';
-import { buy } from './buy.js';
-import type { Acquired, Purchase, Source } from './acquire.js';
+import { buy, type BuyOptions } from './buy.js';
+import { rentedNow, type Acquired, type Purchase, type Source } from './acquire.js';
 
 /** Why a number cannot be taken again: the protocol answers SIM_OFFLINE or RENEW_ACTIVATION_NOT_AVAILABLE. */
 export type ReuseRefusal = { reason: 'offline' | 'unavailable'; message: string };
@@ -18,7 +18,7 @@ type OldLink = {
 
 const readLink = (db: Kysely<DB>, userId: number, id: number) => db.selectFrom('tokens')
   .select(['id', 'user_id', 'goods_id', 'state', 'expires_at', 'code_count', 'last_code_at', 'stock_item_id', 'identifier'])
-  .where('id', '=', id).where('user_id', '=', userId).executeTakeFirst() as Promise<OldLink | undefined>;
+  .where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'code').executeTakeFirst() as Promise<OldLink | undefined>;
 
 /** The states a number may be taken back from: this link is done with it (or sold it to this link). */
 const FREE_ITEM = ['available', 'expired'];
@@ -42,11 +42,13 @@ export async function reuseRefusal(ctx: Ctx, link: OldLink): Promise<ReuseRefusa
   if (minutes <= 0) return unavailable('该商品不支持再次使用号码');
   if (now >= Number(link.last_code_at) + minutes * 60_000) return unavailable(`已超过再次使用的时限（最后一次收到验证码后 ${minutes} 分钟内）`);
   if (link.stock_item_id === null) return unavailable('该号码来自上游渠道，不能再次使用');
-  const item = await ctx.db.selectFrom('stock_items').select(['state', 'token_id', 'goods_id', 'device_id'])
+  const item = await ctx.db.selectFrom('stock_items').select(['state', 'token_id', 'goods_id', 'device_id', 'ident_key'])
     .where('id', '=', link.stock_item_id).executeTakeFirst();
   if (!item || Number(item.goods_id) !== link.goods_id) return unavailable('该号码已不在库存中');
   const mine = item.state === 'sold' && Number(item.token_id) === link.id;
   if (!mine && !FREE_ITEM.includes(item.state)) return unavailable(item.state === 'sold' ? '该号码已被其他订单使用' : '该号码已停用');
+  // Rented out meanwhile (through another product that has it in stock too): every SMS is the renter's.
+  if (await rentedNow(ctx.db, item.ident_key, now)) return unavailable('该号码正在被租用');
   if (await holderSilent(ctx, item.device_id, link.identifier, now)) {
     return { reason: 'offline', message: '持有该号码的设备已离线，暂时不能再次使用' };
   }
@@ -64,16 +66,26 @@ async function holderSilent(ctx: Ctx, deviceId: number | null, identifier: strin
 }
 
 /**
+ * Whether this customer may take the number of their link `tokenId` again now (the protocol's
+ * checkExtraActivation): the link's product and number, or why not; null when it is not their link.
+ */
+export async function reuseCheck(ctx: Ctx, userId: number, tokenId: number): Promise<{ goodsId: number; identifier: string } | ReuseRefusal | null> {
+  const link = await readLink(ctx.db, userId, tokenId);
+  if (!link) return null;
+  return (await reuseRefusal(ctx, link)) ?? { goodsId: Number(link.goods_id), identifier: link.identifier };
+}
+
+/**
  * 再次使用此号码: a new purchase of one unit at the customer's price today whose number is this link's.
  * The old link ends (finished) if it still held the number; the number comes back into the product's
  * stock for the moment the purchase takes it, so its counters stay right.
  */
-export async function reuseLink(ctx: Ctx, userId: number, tokenId: number): Promise<Purchase> {
+export async function reuseLink(ctx: Ctx, userId: number, tokenId: number, inside?: BuyOptions['inside']): Promise<Purchase> {
   const link = await readLink(ctx.db, userId, tokenId);
   if (!link) throw fail.notFound('号码不存在');
   const refused = await reuseRefusal(ctx, link);
   if (refused) throw new AppError(Code.conflict, refused.message, { reason: refused.reason });
-  return buy(ctx, userId, Number(link.goods_id), 1, { source: takeBack(link) });
+  return buy(ctx, userId, Number(link.goods_id), 1, { source: takeBack(link), inside });
 }
 
 /** The purchase's source: exactly this link's number, taken back inside the purchase's transaction. */
@@ -84,6 +96,7 @@ function takeBack(link: OldLink): Source {
       .where('id', '=', link.stock_item_id!).executeTakeFirst();
     const mine = item?.state === 'sold' && Number(item.token_id) === link.id;
     if (!item || (!mine && !FREE_ITEM.includes(item.state))) throw fail.conflict('该号码已被其他订单使用');
+    if (await rentedNow(trx, item.ident_key, now)) throw fail.conflict('该号码正在被租用');
     // Conditional on the state just read: a purchase at the same moment takes it once.
     const freed = await trx.updateTable('stock_items').set({ state: 'available', token_id: null, update_at: now })
       .where('id', '=', Number(item.id)).where('state', '=', item.state).executeTakeFirst();

@@ -13,6 +13,12 @@ import { intakeIndexes } from './migrations/010b_intake_indexes.js';
 import { providerKeysSealed } from './migrations/010c_provider_keys_sealed.js';
 import { intakeGuards } from './migrations/011_intake_guards.js';
 import { numberReuse } from './migrations/012_number_reuse.js';
+import { serviceNames } from './migrations/013_service_names.js';
+import { rentals } from './migrations/014_rentals.js';
+import { webhooks } from './migrations/015_webhooks.js';
+import { telegram } from './migrations/016_telegram.js';
+import { totp } from './migrations/017_totp.js';
+import { staffAudit } from './migrations/018_staff_audit.js';
 import type { Settings } from '../env.js';
 import type { Dialect } from '../platform/db/connection.js';
 import { runMigrations } from '../platform/db/migrate.js';
@@ -37,6 +43,12 @@ export function migrations(dialect: Dialect, settings?: MigrationSettings): Reco
     '010c_provider_keys_sealed': providerKeysSealed(dialect, settings),
     '011_intake_guards': intakeGuards(dialect),
     '012_number_reuse': numberReuse(dialect),
+    '013_service_names': serviceNames(dialect),
+    '014_rentals': rentals(dialect),
+    '015_webhooks': webhooks(dialect),
+    '016_telegram': telegram(dialect),
+    '017_totp': totp(dialect),
+    '018_staff_audit': staffAudit(dialect),
   };
 }
 

@@ -19,6 +19,31 @@ export interface UsersTable {
   login_at: number | null;
   login_count: Generated<number>;
   login_ip: string | null;
+  /** A sup's staff role (owner, operator, finance, support); null for customers. */
+  role: string | null;
+}
+
+/** One row per audited action; append-only, each row's hash covering the previous row's. */
+export interface AuditTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  /** The sup behind a session switched into a customer's account. */
+  manager_id: number | null;
+  manager_name: string | null;
+  action: string;
+  /** Which audit filter a row belongs to: money rows are the ones finance may read. */
+  category: string;
+  target_type: string | null;
+  target_id: number | null;
+  summary: string;
+  /** JSON text, or null. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  create_at: number;
+  prev_hash: string;
+  hash: string;
 }
 
 export interface SessionsTable {
@@ -117,6 +142,13 @@ export interface GoodsTable {
   code_wait_minutes: number;
   /** Minutes after a link's last code its customer may take the number again (migration 012; 0: never). */
   reuse_minutes: Generated<number>;
+  /** Rentals (migration 014): sold by the hour as a number holding every SMS (server/rentals). */
+  rentable: Generated<number>;
+  rent_price_hour: Generated<number>;
+  rent_min_hours: Generated<number>;
+  rent_max_hours: Generated<number>;
+  /** Tell the sup when available stock falls below this (migration 016; 0: off). */
+  stock_alert: Generated<number>;
   min_qty: number;
   max_qty: number;
   on_sale: number;
@@ -194,6 +226,22 @@ export interface TokensTable {
   upstream_state?: string | null;
   upstream_resets?: number | null;
   upstream_at?: number | null;
+  /** `code`, or `rent` for a rental (migration 014), and where a rental's SMS are POSTed. */
+  kind: Generated<string>;
+  rent_url: string | null;
+}
+
+/** One SMS of a rental to POST to its url (migration 014; server/rentals/push.ts). */
+export interface RentPushesTable {
+  id: Generated<number>;
+  token_id: number;
+  message_id: number;
+  url: string;
+  state: string;
+  attempts: Generated<number>;
+  next_at: number;
+  last_error: string | null;
+  create_at: number;
 }
 
 export interface MessagesTable {
@@ -366,6 +414,15 @@ export interface ApiOrdersTable {
   create_at: number;
 }
 
+/** A service code's names in the SMS-Activate protocol's getServicesList, set by the sup (migration 013). */
+export interface ServiceNamesTable {
+  id: Generated<number>;
+  service: string;
+  name: string;
+  name_cn: string | null;
+  create_at: number;
+}
+
 /** An upstream provider speaking SMS-Activate's handler_api.php (migration 009). */
 export interface ProvidersTable {
   id: Generated<number>;
@@ -378,6 +435,119 @@ export interface ProvidersTable {
   last_error: string | null;
   last_error_at: number | null;
   remark: string | null;
+  /** Tell the sup when the balance falls below this, in hundredths (migration 016; 0: off). */
+  balance_alert: Generated<number>;
+  create_at: number;
+}
+
+/** The chat an account is told in, and what it chose (migration 016; server/telegram). */
+export interface TelegramBindingsTable {
+  user_id: number;
+  chat_id: number;
+  chat_title: string;
+  /** Comma-separated event names. */
+  events: string;
+  /** A customer's 余额不足 threshold in cents (0: off). */
+  balance_threshold: Generated<number>;
+  create_at: number;
+}
+
+/** A one-time binding code: only its SHA-256. */
+export interface TelegramBindCodesTable {
+  code_hash: string;
+  user_id: number;
+  expires_at: number;
+  create_at: number;
+}
+
+/** A message waiting to be sent to a chat; removed once sent. */
+export interface TelegramOutboxTable {
+  id: Generated<number>;
+  chat_id: number;
+  text: string;
+  attempts: Generated<number>;
+  next_at: number;
+  last_error: string | null;
+  create_at: number;
+}
+
+/** A condition already told (told once until it clears). */
+export interface TelegramAlertsTable {
+  key: string;
+  told_at: number;
+}
+
+/** The bot's counters: the update offset, the code-record cursor. */
+export interface TelegramStateTable {
+  name: string;
+  value: number;
+}
+
+/** An account's TOTP (migration 017): secrets sealed; `enabled_at` null while off. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string | null;
+  /** A secret shown by a setup, until a code confirms it. */
+  pending_secret: string | null;
+  enabled_at: number | null;
+  /** The newest 30 s step a code was accepted for: a code works once. */
+  last_step: number | null;
+  update_at: number;
+}
+
+/** A recovery code: only its SHA-256; `used_at` once spent. */
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  create_at: number;
+}
+
+/** One checked login attempt at an existing account (success 0/1; reason: password, totp, disabled). */
+export interface LoginHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  ip: string | null;
+  success: number;
+  reason: string | null;
+  create_at: number;
+}
+
+/** A customer's webhook endpoint (migration 015; server/webhooks): the secret is sealed. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  enabled: Generated<number>;
+  secret: string;
+  secret_hint: string;
+  paused_at: number | null;
+  last_status: string | null;
+  last_error: string | null;
+  last_at: number | null;
+  create_at: number;
+  update_at: number;
+}
+
+/** One event to a customer's webhook: the outbox and the delivery log (migration 015). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: string;
+  event: string;
+  token_id: number | null;
+  code: string | null;
+  text: string | null;
+  received_at: number | null;
+  url: string;
+  attempt: Generated<number>;
+  status: string;
+  manual: Generated<number>;
+  http_status: number | null;
+  error: string | null;
+  next_at: number | null;
+  delivered_at: number | null;
   create_at: number;
 }
 
@@ -385,6 +555,7 @@ declare module '../platform/db/tables.js' {
   /** The product's tables, beside the platform's own (server/platform/db/tables.ts). */
   interface DB {
     users: UsersTable;
+    audit: AuditTable;
     sessions: SessionsTable;
     notices: NoticesTable;
     settings: SettingsTable;
@@ -396,6 +567,7 @@ declare module '../platform/db/tables.js' {
     stock_items: StockItemsTable;
     orders: OrdersTable;
     tokens: TokensTable;
+    rent_pushes: RentPushesTable;
     messages: MessagesTable;
     code_records: CodeRecordsTable;
     reset_records: ResetRecordsTable;
@@ -408,8 +580,19 @@ declare module '../platform/db/tables.js' {
     usdt_watch: UsdtWatchTable;
     api_keys: ApiKeysTable;
     api_orders: ApiOrdersTable;
+    service_names: ServiceNamesTable;
     devices: DevicesTable;
     webhook_stamps: WebhookStampsTable;
     providers: ProvidersTable;
+    webhook_endpoints: WebhookEndpointsTable;
+    webhook_deliveries: WebhookDeliveriesTable;
+    user_totp: UserTotpTable;
+    totp_recovery_codes: TotpRecoveryCodesTable;
+    login_history: LoginHistoryTable;
+    telegram_bindings: TelegramBindingsTable;
+    telegram_bind_codes: TelegramBindCodesTable;
+    telegram_outbox: TelegramOutboxTable;
+    telegram_alerts: TelegramAlertsTable;
+    telegram_state: TelegramStateTable;
   }
 }

@@ -2,6 +2,9 @@ import type { FastifyReply } from 'fastify';
 
 export { accessBalance, accessNumber, dollars, statusOk, statusWaitRetry, W, wrongMaxPrice } from './words.js';
 
+/** ISO 4217 for the dollar, the currency of our balances and prices, where an answer names it. */
+export const USD = 840;
+
 /** A JSON answer (getNumberV2, getPrices ...), already serialized. */
 export class Json {
   constructor(readonly body: string) {}

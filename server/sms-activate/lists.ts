@@ -2,7 +2,7 @@ import { formatTime } from '../platform/lib/time.js';
 import { LIVE } from '../links/states.js';
 import { accessBalance, dollars, Json, W, type Answer } from './answers.js';
 import { mayHaveNumbers, offersFor, type Offer } from './offers.js';
-import type { Call } from './params.js';
+import { countryParam, type Call } from './params.js';
 import { safeCode } from './status.js';
 
 /** getActiveActivations lists at most this many links, newest first. */
@@ -13,19 +13,13 @@ export async function getBalance({ ctx, userId }: Call): Promise<string> {
   return accessBalance(Number(user.balance));
 }
 
-/** `country` as the protocol sends it: a number, default 0; null when it names nothing we sell. */
-function countryOf(raw: string | undefined): number | null {
-  if (raw === undefined || raw.trim() === '') return 0;
-  return /^\d{1,4}$/.test(raw.trim()) ? Number(raw) : null;
-}
-
 /**
  * getPrices: `{"<country>":{"<service>":{"cost":1.5,"count":12,"physicalCount":12}}}` at this
  * customer's prices; several products of one service and country show the cheapest that has
  * numbers and their stock together. An upstream product counts no stock of ours.
  */
 export async function getPrices({ ctx, userId, p }: Call): Promise<Answer> {
-  const country = p.country === undefined || p.country.trim() === '' ? undefined : countryOf(p.country);
+  const country = countryParam(p.country, undefined);
   const service = p.service?.trim() || undefined;
   const offers = country === null ? [] : await offersFor(ctx, userId, { service, country });
   const out: Record<string, Record<string, { cost: number; count: number; physicalCount: number }>> = {};
@@ -40,7 +34,7 @@ export async function getPrices({ ctx, userId, p }: Call): Promise<Answer> {
 
 /** getNumbersStatus: numbers in stock per service in one country (default 0), `{"tg_0":"12"}` as the official clients read it. */
 export async function getNumbersStatus({ ctx, userId, p }: Call): Promise<Answer> {
-  const country = countryOf(p.country);
+  const country = countryParam(p.country, 0);
   const offers = country === null ? [] : await offersFor(ctx, userId, { country });
   const out: Record<string, string> = {};
   for (const [service, group] of groups(offers, (o) => o.service)) out[`${service}_0`] = String(stockOf(group));
@@ -69,7 +63,8 @@ export async function getActiveActivations({ ctx, userId }: Call): Promise<Answe
     .innerJoin('goods as g', 'g.id', 't.goods_id').innerJoin('orders as o', 'o.id', 't.order_id')
     .select(['t.id', 't.identifier', 't.last_code', 't.last_text', 't.create_at', 't.resets', 't.reset_limit', 't.code_count',
       'g.service', 'g.country', 'o.unit_price'])
-    .where('t.user_id', '=', userId).where('t.state', 'in', LIVE).where('t.expires_at', '>', now).where('g.channel', '=', 'sms')
+    .where('t.user_id', '=', userId).where('t.kind', '=', 'code').where('t.state', 'in', LIVE).where('t.expires_at', '>', now)
+    .where('g.channel', '=', 'sms')
     .orderBy('t.id', 'desc').limit(ACTIVE_MAX).execute();
   if (!links.length) return W.NO_ACTIVATIONS;
   const records = await ctx.db.selectFrom('code_records').select(['token_id', 'code'])

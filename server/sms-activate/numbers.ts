@@ -2,17 +2,14 @@ import crypto from 'node:crypto';
 import type { Ctx } from '../platform/context.js';
 import { AppError, Code } from '../platform/http/envelope.js';
 import { formatTime } from '../platform/lib/time.js';
+import { stockExcept } from '../sales/acquire.js';
 import { buy, type Purchase } from '../sales/buy.js';
-import { accessNumber, Json, W, wrongMaxPrice, type Answer } from './answers.js';
+import { accessNumber, Json, USD, W, wrongMaxPrice, type Answer } from './answers.js';
 import { mayHaveNumbers, offersFor, type Offer } from './offers.js';
-import type { Call } from './params.js';
+import { countryParam, type Call } from './params.js';
 
 /** Products tried, cheapest first, when the cheaper ones turn out sold out meanwhile. */
 const MAX_TRIES = 5;
-/** A getNumberV2 orderId claim left by a purchase that never finished (a stopped process) is taken over after this. */
-const STALE_CLAIM_MS = 60_000;
-/** ISO 4217 for the dollar: our balances and prices. */
-const USD = 840;
 
 /**
  * getNumber / getNumberV2: one link of the cheapest on-sale SMS product with this service code and
@@ -20,13 +17,15 @@ const USD = 840;
  * and its ledger row, stock or the upstream source). The activation id is the link's id.
  */
 export async function getNumber(c: Call, v2: boolean): Promise<Answer> {
-  const chosen = await choose(c);
-  if (typeof chosen === 'string') return chosen;
+  const except = exceptions(c.p.phoneException);
+  if (except === null) return W.WRONG_EXCEPTION_PHONE;
   const orderKey = v2 && c.p.orderId ? orderKeyOf(c.p.orderId) : null;
+  // Claimed first: a repeated order id is refused whatever the stock is now.
   if (orderKey && !(await claimOrder(c.ctx, c.userId, orderKey))) return W.ORDER_ALREADY_EXISTS;
   let bought: { purchase: Purchase; offer: Offer } | string;
   try {
-    bought = await buyFirst(c, chosen);
+    const chosen = await choose(c);
+    bought = typeof chosen === 'string' ? chosen : await buyFirst(c, chosen, except);
   } catch (error) {
     if (orderKey) await releaseOrder(c.ctx, c.userId, orderKey);
     throw error;
@@ -58,7 +57,7 @@ async function choose({ ctx, userId, p }: Call): Promise<Offer[] | string> {
   if (!service) return W.BAD_SERVICE;
   const all = await offersFor(ctx, userId, { service });
   if (!all.length) return W.BAD_SERVICE;
-  const country = p.country === undefined || p.country.trim() === '' ? 0 : /^\d{1,4}$/.test(p.country.trim()) ? Number(p.country) : null;
+  const country = countryParam(p.country, 0);
   const here = all.filter((o) => o.country === country && mayHaveNumbers(o));
   if (!here.length) return W.NO_NUMBERS;
   if (p.maxPrice === undefined || p.maxPrice.trim() === '') return here;
@@ -91,10 +90,12 @@ function centsOf(text: string): number | null {
 }
 
 /** The first product that sells: a sold-out or withdrawn one gives way to the next; a short balance ends it. */
-async function buyFirst({ ctx, userId }: Call, offers: Offer[]): Promise<{ purchase: Purchase; offer: Offer } | string> {
+async function buyFirst({ ctx, userId }: Call, offers: Offer[], except: string[]): Promise<{ purchase: Purchase; offer: Offer } | string> {
   for (const offer of offers.slice(0, MAX_TRIES)) {
+    // Unwanted prefixes are passed over in our stock; an upstream provider chooses its number itself.
+    const opts = except.length && offer.available !== null ? { source: stockExcept(except) } : {};
     try {
-      return { purchase: await buy(ctx, userId, offer.goodsId, 1), offer };
+      return { purchase: await buy(ctx, userId, offer.goodsId, 1, opts), offer };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // The rest cost as much or more.
@@ -104,13 +105,27 @@ async function buyFirst({ ctx, userId }: Call, offers: Offer[]): Promise<{ purch
   return W.NO_NUMBERS;
 }
 
+/**
+ * phoneException: comma-separated prefixes of numbers the customer never wants, each a country code
+ * and 3-6 digits (4-9 digits, a leading + allowed); [] when absent; null when malformed.
+ */
+function exceptions(raw: string | undefined): string[] | null {
+  if (raw === undefined) return [];
+  const parts = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  if (!parts.every((x) => /^\+?\d{4,9}$/.test(x))) return null;
+  return [...new Set(parts.map((x) => x.replace('+', '')))];
+}
+
 const orderKeyOf = (orderId: string) => (orderId.length <= 64 ? orderId : crypto.createHash('sha256').update(orderId).digest('hex'));
 
-/** Claims a client's order id for this customer; false when it was claimed already. */
+/**
+ * Claims a client's order id for this customer; false when it was claimed already. A claim is never
+ * taken over, however old: the purchase that made it may still be running (each upstream try may
+ * take its full timeout), and a purchase that fails releases its claim itself; a claim left by a
+ * stopped process keeps answering ORDER_ALREADY_EXISTS, the answer that never buys twice.
+ */
 async function claimOrder(ctx: Ctx, userId: number, orderKey: string): Promise<boolean> {
   const now = ctx.now();
-  await ctx.db.deleteFrom('api_orders').where('user_id', '=', userId).where('order_key', '=', orderKey)
-    .where('token_id', 'is', null).where('create_at', '<', now - STALE_CLAIM_MS).execute();
   const inserted = await ctx.db.insertInto('api_orders').values({ user_id: userId, order_key: orderKey, token_id: null, create_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'order_key']).doNothing()).executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;

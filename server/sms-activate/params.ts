@@ -61,6 +61,18 @@ export function activationId(raw: string | undefined): number | null {
   return id >= 1 && id < 2 ** 31 ? id : null;
 }
 
+/** A `country` parameter: `absent` when not given, else its number; null when it names no country (not 1-4 digits). */
+export function countryParam<A>(raw: string | undefined, absent: A): number | A | null {
+  if (raw === undefined || raw.trim() === '') return absent;
+  return /^\d{1,4}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
+/** A non-negative whole-number parameter (a page, a size, hours): `fallback` when not given, null when malformed. */
+export function wholeParam(raw: string | undefined, fallback: number): number | null {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
 /** One protocol call, after its key was checked: whose it is and what it asked. */
 export interface Call {
   ctx: Ctx;

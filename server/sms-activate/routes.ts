@@ -4,10 +4,15 @@ import { HANDLER_PATH } from '../accounts/api-key.routes.js';
 import { resolveApiKey, touchApiKey } from '../accounts/api-keys.js';
 import { Buckets } from '../platform/http/token-buckets.js';
 import { send, W, type Answer } from './answers.js';
+import { getCountries, getOperators, getServicesList, getTopCountriesByService } from './directory.js';
+import { checkExtraActivation, getExtraActivation } from './extra.js';
+import { getHistory } from './history.js';
 import { getActiveActivations, getBalance, getNumbersStatus, getPrices } from './lists.js';
 import { getNumber } from './numbers.js';
 import { paramsOf, parseForm, type Call } from './params.js';
 import { setStatus } from './set-status.js';
+import { getFullSms, getStatusV2 } from './sms.js';
+import { rentActions } from './rent-actions.js';
 import { getStatus } from './status.js';
 
 /** Parameters fit in a few hundred bytes; nothing a client sends comes near this. */
@@ -24,6 +29,17 @@ const ACTIONS: Record<string, (c: Call) => Promise<Answer>> = {
   getActiveActivations,
   getPrices,
   getNumbersStatus,
+  getBalanceAndCashBack: getBalance,
+  getStatusV2,
+  getFullSms,
+  getHistory,
+  getCountries,
+  getServicesList,
+  getOperators,
+  getTopCountriesByService,
+  checkExtraActivation,
+  getExtraActivation,
+  ...rentActions,
 };
 
 /**

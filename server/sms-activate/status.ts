@@ -1,18 +1,20 @@
+import { sql } from 'kysely';
 import { prepared } from '../platform/db/fast-query.js';
 import { effectiveState } from '../links/links.js';
 import { statusOk, statusWaitRetry, W } from './answers.js';
 import { activationId, type Call } from './params.js';
 
+// A rental (kind `rent`) is no activation: its id belongs to the getRent* family alone.
 const linkById = prepared((db) => db.selectFrom('tokens')
-  .select(['user_id', 'state', 'last_code', 'expires_at', 'resets', 'code_count', 'create_at'])
-  .where('id', '=', 0));
+  .select(['user_id', 'state', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'resets', 'code_count', 'create_at'])
+  .where('id', '=', 0).where('kind', '=', sql.lit('code')));
 // Parameters: the link's id, then the limit (1).
 const lastCodeOf = prepared((db) => db.selectFrom('code_records').select('code')
   .where('token_id', '=', 0).orderBy('id', 'desc').limit(1));
 
 export type LinkRow = Awaited<ReturnType<typeof linkById>>[number];
 
-/** The link behind an activation id, if it is this customer's. */
+/** The activation (a code link, never a rental) behind an activation id, if it is this customer's. */
 export async function ownLink(c: Call): Promise<{ id: number; row: LinkRow } | null> {
   const id = activationId(c.p.id);
   if (id === null) return null;

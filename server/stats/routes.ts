@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../platform/context.js';
-import { sessionOf } from '../platform/http/auth.js';
+import { callerAllows, sessionOf } from '../platform/http/auth.js';
 import { ok } from '../platform/http/envelope.js';
 import { toDollars } from '../platform/lib/money.js';
 import { startOfDay, startOfMonth } from '../platform/lib/time.js';
@@ -14,7 +14,8 @@ import { orderSums, rechargeSums, linkCounts, userFigures } from './figures.js';
 export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/statistics/index', { config: { access: 'any' } }, async (request) => {
     const { user } = sessionOf(request);
-    const sup = user.type === 'sup';
+    // The platform's figures for staff who may read them; anyone else sees their own (a staff member: none).
+    const sup = user.type === 'sup' && callerAllows(request, 'sup:stats');
     const now = ctx.now();
     const today = startOfDay(now, ctx.settings.timeZone);
     const month = startOfMonth(now, ctx.settings.timeZone);

@@ -4,6 +4,7 @@ import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
 import { toDollars } from '../platform/lib/money.js';
 import { priceOf, type Pricing } from '../pricing/lookup.js';
 import { escapeLike } from '../platform/crud/query.js';
+import { supServiceNames } from './service-names.js';
 
 export interface ProductFilter { page: number; pageSize: number; channel?: 'sms' | 'mail'; keyword?: string; id?: number }
 
@@ -11,6 +12,8 @@ export interface ProductFilter { page: number; pageSize: number; channel?: 'sms'
  * The products on sale, a page of them in the store's order, at the prices of `pricing`, as the
  * store shows them (prices in dollars, the description sanitized, no internal field), and how many
  * match. A product is found by its title or by its SMS-Activate service code (what a script asks for).
+ * Each carries the display names the sup set for its service code (null where none is set: the store
+ * then names it itself).
  */
 export async function listProducts(ctx: Ctx, filter: ProductFilter, pricing: Pricing) {
   let q = ctx.db.selectFrom('goods').where('on_sale', '=', 1);
@@ -22,13 +25,15 @@ export async function listProducts(ctx: Ctx, filter: ProductFilter, pricing: Pri
       sql<SqlBool>`lower(title) like ${`%${escapeLike(word)}%`} escape '\\'`, eb(sql`lower(service)`, '=', word),
     ]));
   }
-  const [{ total }, rows] = await Promise.all([
+  const [{ total }, rows, names] = await Promise.all([
     q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     q.selectAll().orderBy('sort').orderBy('id').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    supServiceNames(ctx),
   ]);
   const now = ctx.now();
   const list = rows.map((g) => ({
     id: g.id, title: g.title, description: sanitizeHtml(g.description ?? ''), channel: g.channel, service: g.service,
+    service_name: names.get(g.service)?.name ?? null, service_name_cn: names.get(g.service)?.cn ?? null,
     country: g.country, source: g.source, price: toDollars(priceOf(pricing, { id: g.id, price: g.price }, now).unitPrice),
     base_price: toDollars(g.price), stock: g.source === 'stock' ? Number(g.stock) : null, valid_hours: g.valid_hours,
     receive_limit: g.receive_limit, reset_limit: g.reset_limit, renew_price: toDollars(g.renew_price),

@@ -18,8 +18,13 @@ export const providerHooks: ResourceHooks = {
     await uniqueName(trx, values.name, null);
     return stored(ctx, values);
   },
-  async beforeEdit(id, values, _existing, { ctx, trx }) {
+  async beforeEdit(id, values, existing, { ctx, trx }) {
     if (values.name !== undefined) await uniqueName(trx, values.name, id);
+    // The stored key goes wherever base_url points: a new address needs the key typed again, or
+    // anyone who may edit the address could have the key sent to a server of theirs.
+    const moved = typeof values.base_url === 'string' && values.base_url.trim() !== String(existing.base_url ?? '').trim();
+    const keyGiven = typeof values.api_key === 'string' && values.api_key.trim() !== '';
+    if (moved && !keyGiven) throw fail.badInput('更改接口地址时请重新填写 API 密钥', { api_key: '更改接口地址时请重新填写 API 密钥' });
     return stored(ctx, values);
   },
   async beforeDel(ids, { trx }) {

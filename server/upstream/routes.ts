@@ -9,7 +9,7 @@ import { refreshBalance } from './providers.js';
 
 /** `POST /api/provider/balance` (sup) `{ id }`: asks the provider its balance now (getBalance). */
 export function registerProviderRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.post('/api/provider/balance', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/provider/balance', { config: { access: 'sup:catalog' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id']);
     const r = await refreshBalance(ctx, idOf(body.id));

@@ -9,6 +9,7 @@ import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
+import { currentGrants } from '../providers/grants';
 import { ANTD_CONFIG } from './antd-config';
 import { NavigationBridge } from './NavigationBridge';
 import DocumentTitle from '../layout/DocumentTitle';
@@ -20,7 +21,7 @@ import StorePage from '../pages/store/PublicStorePage';
 import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
-setRoleSource({ get: authState.getType, subscribe: authState.subscribe });
+setRoleSource({ get: authState.getType, grants: currentGrants, subscribe: authState.subscribe });
 if (typeof window !== 'undefined') watchChunkErrors();
 
 /**

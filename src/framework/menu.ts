@@ -1,4 +1,4 @@
-import type { MenuEntry, PageDef, ResourceDef, Role, SectionDef } from './declaration';
+import type { Grants, MenuEntry, PageDef, ResourceDef, Role, SectionDef } from './declaration';
 import { allows } from './declaration';
 
 export interface MenuItem { key: string; route: string; label: string; icon: string }
@@ -11,13 +11,15 @@ export function labelFor(menu: MenuEntry, role: Role | undefined): string {
 }
 
 /**
- * The sections a role sees, in their declared order, each with the items it lists that the role may
+ * The sections a role (with a sup's grants) sees, in their declared order, each with the items it lists that the role may
  * see, in the listed order; empty sections are left out.
  */
 export function buildMenu(
   sections: Record<string, SectionDef>,
   entries: Array<Record<string, Entry>>,
   role: Role | undefined,
+  /** A sup's grants; an app without staff roles leaves them out: every grant. */
+  grants: Grants = '*',
 ): MenuSection[] {
   const all = new Map(entries.flatMap((group) => Object.entries(group)));
   return Object.entries(sections)
@@ -25,7 +27,7 @@ export function buildMenu(
       key, label, icon,
       items: items.flatMap((name) => {
         const e = all.get(name);
-        return e?.menu && allows(e.menu.visible, role)
+        return e?.menu && allows(e.menu.visible, role, grants)
           ? [{ key: name, route: e.route, label: labelFor(e.menu, role), icon: e.menu.icon }]
           : [];
       }),

@@ -5,6 +5,7 @@ import { listUrl } from '../framework/list/list-memory';
 import { buildMenu, findMenuItem, type MenuSection } from '../framework/menu';
 import { recordPageLabel } from '../framework/resources';
 import { useAuthState } from '../providers/use-auth-state';
+import { currentGrants } from '../providers/grants';
 
 /** A breadcrumb: its text, and where it leads (the list, from one of its records' pages). */
 export interface Crumb { label: string; section?: string; route?: string; link?: string }
@@ -31,7 +32,8 @@ export function useShellMenu() {
   const { type } = useAuthState();
   const { pathname } = useLocation();
   const role = roleOf(type);
-  const menu = useMemo(() => buildMenu(sections, [resources, pages], role), [role]);
+  const grants = currentGrants();
+  const menu = useMemo(() => buildMenu(sections, [resources, pages], role, grants), [role, grants]);
   const found = useMemo(() => findMenuItem(menu, pathname), [menu, pathname]);
   const crumbs = useMemo(() => crumbsOf(menu, pathname), [menu, pathname]);
   return { role, menu, found, crumbs, pathname };

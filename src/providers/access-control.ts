@@ -1,6 +1,7 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { allows, pages, resources, roleOf, type Action, type PageDef, type ResourceDef } from '../../resources.config';
 import { authState } from './auth-state';
+import { currentGrants } from './grants';
 
 const ACTIONS: Record<string, Action> = { list: 'list', show: 'show', create: 'add', edit: 'edit', delete: 'del' };
 
@@ -10,14 +11,15 @@ const ACTIONS: Record<string, Action> = { list: 'list', show: 'show', create: 'a
  */
 export function can(resource: string | undefined, action: string): boolean {
   const role = roleOf(authState.getType());
+  const grants = currentGrants();
   const def = resource ? (resources as Record<string, ResourceDef>)[resource] : undefined;
   if (def) {
     const rowAction = def.actions?.find((a) => a.name === action);
-    if (rowAction) return allows(rowAction.access, role);
-    return allows(def.access[ACTIONS[action] ?? (action as Action)], role);
+    if (rowAction) return allows(rowAction.access, role, grants);
+    return allows(def.access[ACTIONS[action] ?? (action as Action)], role, grants);
   }
   const page = resource ? (pages as Record<string, PageDef>)[resource] : undefined;
-  if (page) return allows(page.access, role);
+  if (page) return allows(page.access, role, grants);
   return false;
 }
 

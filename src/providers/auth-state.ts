@@ -17,12 +17,16 @@ export interface UserInfo {
   login_count: number;
   login_ip: string | null;
   manager?: string;
+  /** A sup's staff role (owner, operator, finance, support). */
+  role?: string;
   /** The business time zone (the server's). */
   time_zone?: string;
 }
 
 const TOKEN = 'token';
 const TYPE = 'type';
+/** A sup's staff role, kept with the type so a reload draws the right menu before the user info comes. */
+const STAFF_ROLE = 'staff_role';
 /** A random id per login (a new session, not a rotated token): what "until the next login" keys on. */
 const LOGIN = 'login_id';
 let userInfo: UserInfo | null = null;
@@ -52,6 +56,7 @@ export const authState = {
   /** Removing the token also forgets the user. */
   removeToken() { localStorage.removeItem(TOKEN); userInfo = null; changed(); },
   getType: () => read(TYPE),
+  getStaffRole: () => read(STAFF_ROLE),
   setType(type: string) { localStorage.setItem(TYPE, type); changed(); },
   removeType() { localStorage.removeItem(TYPE); changed(); },
   getUserInfo: () => userInfo,
@@ -60,11 +65,14 @@ export const authState = {
   setUserInfo(info: UserInfo | null) {
     userInfo = info;
     userInfoAt = Date.now();
+    if (info) {
+      try { localStorage.setItem(STAFF_ROLE, info.role ?? ''); } catch { /* storage off: the role lives in memory */ }
+    }
     if (info?.time_zone) setTimeZone(info.time_zone);
     changed();
   },
   /** Everything at once: what logging out and a refused session do. */
-  clear() { localStorage.removeItem(TOKEN); localStorage.removeItem(TYPE); userInfo = null; changed(); },
+  clear() { localStorage.removeItem(TOKEN); localStorage.removeItem(TYPE); localStorage.removeItem(STAFF_ROLE); userInfo = null; changed(); },
   subscribe(listener: () => void) { listeners.add(listener); return () => { listeners.delete(listener); }; },
   version: () => version,
 };

@@ -17,6 +17,8 @@ export class ApiError extends Error {
 export const TIMEOUT_MS = 60_000;
 const SUCCESS = new Set([200, 211]);
 const SESSION_GONE = new Set([203, 204, 205]);
+/** Where a sup sets up two-step login when it is required of them. */
+const SETUP_PATH = '/user/info';
 /** Calls that answer 20x on their own terms (a wrong password is not a lost session). */
 const NO_RELOGIN = [/\/api\/user\/login/, /\/api\/user\/register/, /\/api\/store\//];
 
@@ -87,8 +89,10 @@ export async function request<T = any>(config: AxiosRequestConfig, options: Call
     rememberWantedPath(window.location.pathname + window.location.search);
     authState.clear();
     navigation.go('/login');
-  } else if (!options.silent) {
-    feedback.error(text);
+  } else {
+    if (!options.silent) feedback.error(text);
+    // A sup whose two-step login became required while logged in: the setup is on user/info.
+    if ((body?.data as any)?.totp_setup_required === true && window.location.pathname !== SETUP_PATH) navigation.go(SETUP_PATH);
   }
   throw new ApiError(code, text, (body?.data as any)?.errors, body?.data);
 }

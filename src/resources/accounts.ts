@@ -1,13 +1,14 @@
 import { declare } from './declare';
 import { id, newestFirst, created } from './fields';
 import { catalog } from './catalog';
+import { staffRoles } from './staff';
 
 /** Users, the groups that set their prices, and per-user discounts. Refers to the catalog. */
 export const accounts = declare.resources({
   users: {
     label: '用户', api: 'user', table: 'users', route: '/user/index',
-    menu: { label: '用户列表', icon: 'TeamOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup' },
+    menu: { label: '用户列表', icon: 'TeamOutlined', visible: 'sup:users' },
+    access: { list: 'sup:users', show: 'sup:users', add: 'sup', edit: 'sup' },
     defaultSort: newestFirst,
     fields: {
       id,
@@ -23,6 +24,10 @@ export const accounts = declare.resources({
       type: {
         label: '类型', type: 'enum', required: true, default: 'user', list: true, search: 'eq',
         options: { sup: { label: '管理员', color: 'red' }, user: { label: '普通用户', color: 'blue' } },
+      },
+      role: {
+        label: '管理员角色', type: 'enum', list: true, search: 'eq', options: staffRoles,
+        help: '仅管理员账号有效：所有者可做一切；运营管商品、库存、设备与公告；财务管资金与统计；客服查看用户与订单、重置客户密码。新建管理员不选则为所有者',
       },
       status: {
         label: '状态', type: 'enum', required: true, default: 'active', list: true, search: 'eq',
@@ -42,16 +47,17 @@ export const accounts = declare.resources({
       login_ip: { label: '登录IP', type: 'text', readonly: true, list: true },
     },
     actions: [
-      { name: 'userMoney', label: '余额调整', access: 'sup' },
-      { name: 'userSwitch', label: '切换到该用户', access: 'sup' },
-      { name: 'userApiKeyRevoke', label: '撤销密钥', access: 'sup' },
+      { name: 'userMoney', label: '余额调整', access: 'sup:money' },
+      { name: 'userSwitch', label: '切换到该用户', access: 'sup:care' },
+      { name: 'userPasswordReset', label: '重置密码', access: 'sup:care' },
+      { name: 'userApiKeyRevoke', label: '撤销密钥', access: 'sup:care' },
     ],
     empty: { text: '还没有用户', hint: '客户可以自行注册，也可以在这里新建', action: { label: '添加用户', to: 'create' } },
   },
   groups: {
     label: '分组', api: 'group', table: 'groups', route: '/system/group',
-    menu: { label: '分组配置', icon: 'ClusterOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    menu: { label: '分组配置', icon: 'ClusterOutlined', visible: 'sup:catalog' },
+    access: { list: 'sup:catalog', show: 'sup:catalog', add: 'sup:catalog', edit: 'sup:catalog', del: 'sup:catalog' },
     defaultSort: { field: 'sort', order: 'asc' },
     fields: {
       id,
@@ -70,8 +76,8 @@ export const accounts = declare.resources({
   },
   discounts: {
     label: '用户折扣', api: 'discount', table: 'discounts', route: '/user/discount',
-    menu: { label: '用户折扣', icon: 'PercentageOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    menu: { label: '用户折扣', icon: 'PercentageOutlined', visible: 'sup:catalog' },
+    access: { list: 'sup:catalog', show: 'sup:catalog', add: 'sup:catalog', edit: 'sup:catalog', del: 'sup:catalog' },
     defaultSort: newestFirst,
     fields: {
       id,

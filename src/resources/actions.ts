@@ -1,5 +1,7 @@
 import type { LazyRowAction, LazyToolbarAction } from '../framework/registry';
 import { tokenActionShows } from './tokens/states';
+import { canReplay } from './delivery/states';
+import { rentActionShows } from './tokens/rentals/states';
 
 /**
  * The row actions a resource's `actions` may name, each loaded when first shown (the console
@@ -10,6 +12,7 @@ export const rowActions = {
   userMoney: { load: () => import('./users/UserMoneyAction') },
   userSwitch: { load: () => import('./users/UserSwitchAction') },
   userApiKeyRevoke: { load: () => import('./users/UserApiKeyRevokeAction') },
+  userPasswordReset: { load: () => import('./users/UserPasswordResetAction'), shows: (r) => r.type !== 'sup' },
   usdtPay: { load: () => import('./usdt/UsdtPayAction') },
   transferAttach: { load: () => import('./transfers/TransferAttachAction') },
   deviceSecret: { load: () => import('./devices/DeviceSecretAction') },
@@ -23,6 +26,9 @@ export const rowActions = {
   tokenReset: { load: () => import('./tokens/TokenResetAction'), shows: tokenActionShows.reset },
   tokenRenew: { load: () => import('./tokens/TokenRenewAction'), shows: tokenActionShows.renew },
   tokenRefund: { load: () => import('./tokens/TokenRefundAction'), shows: tokenActionShows.refund },
+  rentSms: { load: () => import('./tokens/rentals/RentSmsAction'), shows: rentActionShows.sms },
+  rentExtend: { load: () => import('./tokens/rentals/RentExtendAction'), shows: rentActionShows.running },
+  rentFinish: { load: () => import('./tokens/rentals/RentFinishAction'), shows: rentActionShows.running },
   tokenCopy: {
     load: () => import('./tokens/TokenCopyAction').then((m) => ({ default: m.TokenCopyLink })),
     shows: tokenActionShows.copy,
@@ -32,6 +38,7 @@ export const rowActions = {
     shows: tokenActionShows.copy,
   },
   providerBalance: { load: () => import('./providers/ProviderBalanceAction') },
+  deliveryReplay: { load: () => import('./delivery/DeliveryReplayAction'), shows: canReplay },
 } satisfies Record<string, LazyRowAction>;
 
 /** The toolbar actions a declaration may name in a resource's `toolbar`; as rowActions. */

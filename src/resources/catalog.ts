@@ -6,9 +6,9 @@ import { phones } from './phones';
 export const catalog = declare.resources({
   goods: {
     label: '商品', api: 'goods', table: 'goods', route: '/items/goods',
-    menu: { label: 'API管理', icon: 'AppstoreOutlined', visible: 'sup' },
+    menu: { label: 'API管理', icon: 'AppstoreOutlined', visible: 'sup:catalog' },
     // Customers read product names (the product filter of their orders and links); prices are in the store.
-    access: { list: 'any', show: 'any', add: 'sup', edit: 'sup', del: 'sup' },
+    access: { list: 'any', show: 'any', add: 'sup:catalog', edit: 'sup:catalog', del: 'sup:catalog' },
     defaultSort: { field: 'sort', order: 'asc' },
     fields: {
       id: { ...id, list: 'more' },
@@ -42,6 +42,16 @@ export const catalog = declare.resources({
         label: '再次使用(分钟)', type: 'int', min: 0, max: 10_080, default: 20, list: 'more',
         help: '号码最后一次收到验证码后这么久内，客户可以再次使用同一号码（按商品价格重新购买），0 为不允许',
       },
+      rentable: {
+        label: '可租用', type: 'bool', default: false, list: 'more',
+        help: '开启后客户可按小时租用号码：租期内收到的每条短信都归租用者（不限条数），通过接口 getRentNumber 租用',
+      },
+      rent_price_hour: {
+        label: '租用价格(每小时)', type: 'money', min: 0, max: 100_000, default: 0, list: 'more',
+        help: '租用费用 = 每小时价格 × 小时数（一天按 24 小时），不享受折扣；0 表示不可租用',
+      },
+      rent_min_hours: { label: '最短租期(小时)', type: 'int', min: 1, max: 8760, default: 4, list: 'more' },
+      rent_max_hours: { label: '最长租期(小时)', type: 'int', min: 1, max: 8760, default: 720, list: 'more' },
       min_qty: { label: '最少购买', type: 'int', min: 1, max: 1000, default: 1, list: 'more' },
       max_qty: { label: '最多购买', type: 'int', min: 1, max: 1000, default: 100, list: 'more' },
       on_sale: { label: '上架', type: 'bool', default: true, list: true, search: 'eq', supOnly: true },
@@ -65,13 +75,17 @@ export const catalog = declare.resources({
         label: '上游最高价', type: 'decimal', min: 0.01, max: 100_000, supOnly: true,
         help: '每个号码愿意付给上游的最高价格（上游的货币），留空则不限；上游价格更高时不购买并立即退款给客户',
       },
+      stock_alert: {
+        label: '库存提醒', type: 'int', min: 0, max: 1_000_000, default: 0, list: 'more', supOnly: true,
+        help: '可售库存低于此数时通过 Telegram 提醒管理员（每次跌破提醒一次），0 为不提醒',
+      },
       stock: { label: '可售库存', type: 'int', readonly: true, list: true, sort: true, supOnly: true },
       sold: { label: '已售', type: 'int', readonly: true, list: 'more', sort: true, supOnly: true },
       create_at: { ...created, supOnly: true, list: 'more' },
     },
     actions: [
-      { name: 'goodsStock', label: '库存', access: 'sup' },
-      { name: 'stockImport', label: '导入库存', access: 'sup' },
+      { name: 'goodsStock', label: '库存', access: 'sup:catalog' },
+      { name: 'stockImport', label: '导入库存', access: 'sup:catalog' },
     ],
     empty: {
       text: '还没有商品', hint: '添加商品后，导入号码或邮箱库存，或让它向上游渠道按需购买号码', action: { label: '添加商品', to: 'create' },
@@ -79,7 +93,7 @@ export const catalog = declare.resources({
   },
   stock: {
     label: '库存', api: 'stock', table: 'stock_items', route: '/items/goods/stock',
-    access: { list: 'sup', show: 'sup', del: 'sup' },
+    access: { list: 'sup:catalog', show: 'sup:catalog', del: 'sup:catalog' },
     defaultSort: newestFirst,
     fields: {
       id,
@@ -101,19 +115,19 @@ export const catalog = declare.resources({
       },
       create_at: created,
     },
-    actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup', danger: true }],
+    actions: [{ name: 'stockToggle', label: '停用/启用', access: 'sup:catalog', danger: true }],
     selectable: true,
     toolbar: [
-      { name: 'stockImport', label: '导入库存', access: 'sup' },
-      { name: 'stockDisable', label: '停用所选', access: 'sup' },
-      { name: 'stockEnable', label: '启用所选', access: 'sup' },
+      { name: 'stockImport', label: '导入库存', access: 'sup:catalog' },
+      { name: 'stockDisable', label: '停用所选', access: 'sup:catalog' },
+      { name: 'stockEnable', label: '启用所选', access: 'sup:catalog' },
     ],
     empty: { text: '还没有库存', hint: '用“导入库存”批量导入号码或邮箱，每行一个' },
   },
   providers: {
     label: '上游渠道', api: 'provider', table: 'providers', route: '/system/provider',
-    menu: { label: '上游渠道', icon: 'ApiOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    menu: { label: '上游渠道', icon: 'ApiOutlined', visible: 'sup:catalog' },
+    access: { list: 'sup:catalog', show: 'sup:catalog', add: 'sup:catalog', edit: 'sup:catalog', del: 'sup:catalog' },
     defaultSort: newestFirst,
     fields: {
       id,
@@ -134,13 +148,37 @@ export const catalog = declare.resources({
         pattern: '^[\\x21-\\x7e]+$', patternMessage: 'API 密钥只能包含英文字母、数字和符号（不含空格）',
         help: '上游账户的 API 密钥，保存后不再显示；编辑时留空则不修改',
       },
+      balance_alert: {
+        label: '余额提醒', type: 'decimal', min: 0, max: 100_000_000, default: 0, list: 'more',
+        help: '上游余额低于此数时通过 Telegram 提醒管理员（每次跌破提醒一次），0 为不提醒',
+      },
       remark: { label: '备注', type: 'text', max: 255, list: true },
       create_at: created,
     },
-    actions: [{ name: 'providerBalance', label: '刷新余额', access: 'sup' }],
+    actions: [{ name: 'providerBalance', label: '刷新余额', access: 'sup:catalog' }],
     empty: {
       text: '还没有上游渠道', hint: '接入 SMS-Activate 兼容的平台后，来源为“上游”的商品会向它按需购买号码',
       action: { label: '添加上游渠道', to: 'create' },
+    },
+  },
+  services: {
+    label: '服务名称', api: 'service', table: 'service_names', route: '/items/service',
+    menu: { label: '服务名称', icon: 'ProfileOutlined', visible: 'sup:catalog' },
+    access: { list: 'sup:catalog', show: 'sup:catalog', add: 'sup:catalog', edit: 'sup:catalog', del: 'sup:catalog' },
+    defaultSort: { field: 'service', order: 'asc' },
+    fields: {
+      id: { ...id, list: 'more' },
+      service: {
+        label: '服务代码', type: 'text', required: true, max: 32, pattern: '^[A-Za-z0-9_]+$',
+        patternMessage: '服务代码只能包含字母、数字和下划线', list: true, sort: true, search: 'eq', help: '与商品的服务代码相同，如 tg、wa',
+      },
+      name: { label: '英文名称', type: 'text', required: true, max: 50, list: true, search: 'contains', help: '接口 getServicesList 默认返回的名称，如 Telegram' },
+      name_cn: { label: '中文名称', type: 'text', max: 50, list: true, help: '接口 getServicesList 以 lang=cn 请求时返回；留空则用英文名称' },
+      create_at: created,
+    },
+    empty: {
+      text: '还没有设置服务名称', hint: '未设置的服务代码使用内置名称（常见服务）或服务代码本身',
+      action: { label: '设置服务名称', to: 'create' },
     },
   },
 }, phones);

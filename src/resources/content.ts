@@ -5,8 +5,8 @@ import { id, newestFirst, created } from './fields';
 export const content = declare.resources({
   notices: {
     label: '公告', api: 'notice', table: 'notices', route: '/system/notice',
-    menu: { label: '公告列表', icon: 'NotificationOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    menu: { label: '公告列表', icon: 'NotificationOutlined', visible: 'sup:content' },
+    access: { list: 'sup:content', show: 'sup:content', add: 'sup:content', edit: 'sup:content', del: 'sup:content' },
     defaultSort: newestFirst,
     fields: {
       id,

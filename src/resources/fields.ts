@@ -16,10 +16,10 @@ export const linkRef = { label: '号码', type: 'ref', ref: { resource: 'tokens'
 export const identifier = { label: '号码/邮箱', type: 'text', max: 64, readonly: true, list: true, search: 'contains' } as const;
 /** The fields every record about a link starts with (code, reset and renewal records). */
 export const linkRecord = { id, user_id: owner, token_id: linkRef, identifier, goods_id: goodsRef } as const;
-/** A customer's own rows (ledger, recharges, pay orders): read-only, the sup's for every customer; newest first. */
-export const ownRows = { access: { list: 'own', show: 'own' }, ownerField: 'user_id', defaultSort: newestFirst } as const;
-/** A customer's own records (orders, links, code, reset and renewal records): as ownRows, newest first by time. */
-export const ownRecords = { ...ownRows, defaultSort: { field: 'create_at', order: 'desc' } } as const;
+/** A customer's own rows (ledger, recharges, pay orders): read-only; every customer's for staff who handle money; newest first. */
+export const ownRows = { access: { list: 'own:money', show: 'own:money' }, ownerField: 'user_id', defaultSort: newestFirst } as const;
+/** A customer's own records (orders, links, code, reset and renewal records): as ownRows for staff who read orders, newest first by time. */
+export const ownRecords = { ...ownRows, access: { list: 'own:orders', show: 'own:orders' }, defaultSort: { field: 'create_at', order: 'desc' } } as const;
 
 /** Where an empty list of a customer's own sends them next (the declared `empty` actions). */
 export const toStore = { label: '去商城', to: '/items/store' } as const;

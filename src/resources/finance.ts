@@ -8,7 +8,7 @@ const txHash = { label: '交易哈希', type: 'text', readonly: true, list: true
 export const finance = declare.resources({
   ledger: {
     label: '财务明细', api: 'finance', table: 'ledger', route: '/account/detail',
-    menu: { label: '财务明细', icon: 'ProfileOutlined', visible: 'any' },
+    menu: { label: '财务明细', icon: 'ProfileOutlined', visible: 'own:money' },
     ...ownRows,
     fields: {
       id,
@@ -36,7 +36,7 @@ export const finance = declare.resources({
   },
   recharges: {
     label: '充值记录', api: 'recharge', table: 'recharges', route: '/account/record',
-    menu: { label: '充值记录', icon: 'HistoryOutlined', visible: 'any' },
+    menu: { label: '充值记录', icon: 'HistoryOutlined', visible: 'own:money' },
     ...ownRows,
     fields: {
       id,
@@ -91,8 +91,8 @@ export const finance = declare.resources({
   },
   transfers: {
     label: '未匹配转账', api: 'transfer', table: 'usdt_transfers', route: '/system/transfer',
-    menu: { label: '未匹配转账', icon: 'SwapOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup' },
+    menu: { label: '未匹配转账', icon: 'SwapOutlined', visible: 'sup:money' },
+    access: { list: 'sup:money', show: 'sup:money' },
     defaultSort: newestFirst,
     fields: {
       id,
@@ -121,7 +121,7 @@ export const finance = declare.resources({
       attached_at: { label: '入账时间', type: 'datetime', readonly: true },
       create_at: { ...created, label: '发现时间' },
     },
-    actions: [{ name: 'transferAttach', label: '入账', access: 'sup' }],
+    actions: [{ name: 'transferAttach', label: '入账', access: 'sup:money' }],
     empty: { text: '没有未匹配的转账', hint: '收款地址收到、却对不上任何充值订单的 USDT 转账会出现在这里，可手工入账' },
   },
 }, accounts);

@@ -1,5 +1,5 @@
 import {
-  AccountBookOutlined, ApiOutlined, AppstoreOutlined, ClusterOutlined, DollarOutlined, EditOutlined, HistoryOutlined,
+  AccountBookOutlined, ApiOutlined, AuditOutlined, AppstoreOutlined, ClusterOutlined, DollarOutlined, EditOutlined, HistoryOutlined,
   InboxOutlined, MailOutlined, MessageOutlined, MobileOutlined, NotificationOutlined, OrderedListOutlined,
   PercentageOutlined, PhoneOutlined, ProfileOutlined, RedoOutlined, SettingOutlined, ShopOutlined, SwapOutlined,
   TeamOutlined, UserOutlined, WalletOutlined,
@@ -11,7 +11,7 @@ import {
  * declaration is checked against (./declare.ts).
  */
 export const icons = {
-  AccountBookOutlined, ApiOutlined, AppstoreOutlined, ClusterOutlined, DollarOutlined, EditOutlined, HistoryOutlined,
+  AccountBookOutlined, ApiOutlined, AuditOutlined, AppstoreOutlined, ClusterOutlined, DollarOutlined, EditOutlined, HistoryOutlined,
   InboxOutlined, MailOutlined, MessageOutlined, MobileOutlined, NotificationOutlined, OrderedListOutlined,
   PercentageOutlined, PhoneOutlined, ProfileOutlined, RedoOutlined, SettingOutlined, ShopOutlined, SwapOutlined,
   TeamOutlined, UserOutlined, WalletOutlined,

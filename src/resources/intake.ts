@@ -7,8 +7,8 @@ import { phones } from './phones';
 export const intake = declare.resources({
   messages: {
     label: '消息', api: 'message', table: 'messages', route: '/system/message',
-    menu: { label: '收件箱', icon: 'InboxOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup' },
+    menu: { label: '收件箱', icon: 'InboxOutlined', visible: 'sup:messages' },
+    access: { list: 'sup:messages', show: 'sup:messages', add: 'sup:intake' },
     defaultSort: newestFirst,
     fields: {
       id: { ...id, list: 'more' },
@@ -35,7 +35,7 @@ export const intake = declare.resources({
       received_at: { label: '收到时间', type: 'datetime', readonly: true, list: true, sort: true, search: 'range' },
       create_at: { ...created, label: '入库时间', list: 'more' },
     },
-    actions: [{ name: 'messageAssign', label: '分配', access: 'sup' }],
+    actions: [{ name: 'messageAssign', label: '分配', access: 'sup:intake' }],
     empty: {
       text: '还没有收到短信或邮件', hint: '设备上报的短信、收到的邮件和上游的验证码都会出现在这里；也可以手工录入一条',
       action: { label: '手工录入', to: 'create' },

@@ -11,7 +11,7 @@ import { catalog } from './catalog';
 export const links = declare.resources({
   orders: {
     label: '订单', api: 'order', table: 'orders', route: '/items/order/record',
-    menu: { label: '订单记录', icon: 'OrderedListOutlined', visible: 'any' },
+    menu: { label: '订单记录', icon: 'OrderedListOutlined', visible: 'own:orders' },
     ...ownRecords,
     fields: {
       id,
@@ -35,7 +35,7 @@ export const links = declare.resources({
       token_id: { label: '续费号码', type: 'ref', ref: { resource: 'tokens', labelField: 'identifier' }, readonly: true },
       create_at: created,
     },
-    actions: [{ name: 'orderRefund', label: '退款', access: 'sup', danger: true }],
+    actions: [{ name: 'orderRefund', label: '退款', access: 'sup:money', danger: true }],
     empty: {
       sup: { text: '还没有订单', hint: '客户在商城购买或续费后，订单会出现在这里' },
       customer: { text: '还没有订单', hint: '在商城选好商品购买后，订单会记录在这里', action: toStore },
@@ -43,13 +43,18 @@ export const links = declare.resources({
   },
   tokens: {
     label: '号码', api: 'token', table: 'tokens', route: '/items/api/token',
-    menu: { label: { sup: '他的API', customer: '我的API' }, icon: 'ApiOutlined', visible: 'any' },
+    menu: { label: { sup: '他的API', customer: '我的API' }, icon: 'ApiOutlined', visible: 'own:orders' },
     ...ownRecords,
     fields: {
       id,
       user_id: owner,
       identifier,
       goods_id: goodsRef,
+      // A rental (租用) holds its number for its term and keeps every SMS (server/rentals).
+      kind: {
+        label: '类型', type: 'enum', readonly: true, list: true, search: 'eq',
+        options: { code: { label: '接码', color: 'blue' }, rent: { label: '租用', color: 'gold' } },
+      },
       state: {
         label: '状态', type: 'enum', readonly: true, list: true, search: 'eq',
         options: linkStateOptions,
@@ -80,7 +85,10 @@ export const links = declare.resources({
       { name: 'tokenOpen', label: '打开', access: 'customer' },
       { name: 'tokenReset', label: '重提', access: 'customer' },
       { name: 'tokenRenew', label: '续费', access: 'customer' },
-      { name: 'tokenRefund', label: '退款', access: 'sup', danger: true },
+      { name: 'rentSms', label: '短信', access: 'any' },
+      { name: 'rentExtend', label: '续租', access: 'customer' },
+      { name: 'rentFinish', label: '结束', access: 'customer', danger: true },
+      { name: 'tokenRefund', label: '退款', access: 'sup:money', danger: true },
       { name: 'tokenCopy', label: '复制链接', access: 'any' },
       { name: 'tokenCopyLine', label: '复制号码+链接', access: 'any' },
     ],
@@ -100,7 +108,7 @@ export const links = declare.resources({
   },
   records: {
     label: '接码记录', api: 'record', table: 'code_records', route: '/items/api/record',
-    menu: { label: '接码记录', icon: 'MailOutlined', visible: 'any' },
+    menu: { label: '接码记录', icon: 'MailOutlined', visible: 'own:orders' },
     ...ownRecords,
     fields: {
       ...linkRecord,
@@ -117,7 +125,7 @@ export const links = declare.resources({
   },
   resets: {
     label: '重提记录', api: 'reset', table: 'reset_records', route: '/items/reset/record',
-    menu: { label: '重提记录', icon: 'RedoOutlined', visible: 'any' },
+    menu: { label: '重提记录', icon: 'RedoOutlined', visible: 'own:orders' },
     ...ownRecords,
     fields: {
       ...linkRecord,

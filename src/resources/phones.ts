@@ -8,8 +8,8 @@ import { id, newestFirst, created } from './fields';
 export const phones = declare.resources({
   devices: {
     label: '设备', api: 'device', table: 'devices', route: '/system/device',
-    menu: { label: '设备管理', icon: 'MobileOutlined', visible: 'sup' },
-    access: { list: 'sup', show: 'sup', add: 'sup', edit: 'sup', del: 'sup' },
+    menu: { label: '设备管理', icon: 'MobileOutlined', visible: 'sup:intake' },
+    access: { list: 'sup:intake', show: 'sup:intake', add: 'sup:intake', edit: 'sup:intake', del: 'sup:intake' },
     defaultSort: newestFirst,
     fields: {
       id: { ...id, list: 'more' },
@@ -42,8 +42,8 @@ export const phones = declare.resources({
       create_at: { ...created, list: 'more' },
     },
     actions: [
-      { name: 'deviceBind', label: '绑定号码', access: 'sup' },
-      { name: 'deviceSecret', label: '重置密钥', access: 'sup' },
+      { name: 'deviceBind', label: '绑定号码', access: 'sup:intake' },
+      { name: 'deviceSecret', label: '重置密钥', access: 'sup:intake' },
     ],
     empty: {
       text: '还没有设备，收不到短信',

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { addGoods, credit, importLines } from './commerce.js';
-import type { TestServer } from './server.js';
+import { startServer, SUP, type DbKind, type TestServer } from './server.js';
 
 export const HANDLER_PATH = '/stubs/handler_api.php';
 export const TEXT = 'text/plain; charset=utf-8';
@@ -63,4 +63,35 @@ export async function smsGoods(s: TestServer, supToken: string, fields: Record<s
   const id = await addGoods(s, supToken, fields);
   if (numbers.length) await importLines(s, supToken, id, numbers);
   return id;
+}
+
+export type Keyed = Awaited<ReturnType<typeof keyedCustomer>>;
+
+/** A handler_api.php test's server: frozen at `t0`, sessions that last the year, the sup signed in. */
+export async function startHandlerServer(kind: DbKind, t0: number): Promise<{ s: TestServer; sup: string }> {
+  const s = await startServer(kind, { frozenAt: t0, settings: { sessionTtlMs: 365 * 86_400_000 } });
+  return { s, sup: await s.login(SUP.username, SUP.password) };
+}
+
+/** What a handler_api.php test asks of the server `server()` (started in its beforeAll). */
+export function handlerCalls(server: () => TestServer) {
+  const call = (who: Keyed, params: Record<string, string | number>) => handler(server(), { api_key: who.key, ...params });
+  return {
+    call,
+    /** getNumber with these params; the activation's id and number. */
+    bought: async (who: Keyed, params: Record<string, string | number> = { service: 'tg' }) => {
+      const r = await call(who, { action: 'getNumber', ...params });
+      expectWord(r, /^ACCESS_NUMBER:\d+:\d+$/);
+      const [, id, phone] = r.body.split(':');
+      return { id: Number(id), phone };
+    },
+    balance: async (who: Keyed) =>
+      Number((await server().database.db.selectFrom('users').select('balance').where('id', '=', who.id).executeTakeFirstOrThrow()).balance),
+    /** A refusal changes nothing (a call before it has recorded the key's use for the minute). */
+    unchanged: async (run: () => Promise<void>) => {
+      const before = await server().snapshot();
+      await run();
+      expect(await server().snapshot()).toBe(before);
+    },
+  };
 }

@@ -30,6 +30,23 @@ export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 're
 /** The business tables whose every row a snapshot holds (beside the foundation's). */
 const COMMERCE = ['groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records'] as const;
 
+/**
+ * The data tables a snapshot holds whole beside those above (login_history left out: a login
+ * attempt, refused or not, records itself; sessions, leases, rate limits, poller state and the
+ * statistics' caches change on reads).
+ */
+const CONTENT = ['devices', 'providers', 'service_names', 'api_keys', 'api_orders', 'usdt_orders', 'usdt_transfers', 'rent_pushes',
+  'webhook_endpoints', 'webhook_deliveries', 'user_totp', 'totp_recovery_codes',
+  'telegram_bindings', 'telegram_bind_codes', 'telegram_outbox', 'telegram_alerts'] as const;
+
+/**
+ * Columns that record use, not data: a key's last use (a refused protocol call still used it), a
+ * phone's last report and its message counter (added up in the background, after the message).
+ */
+const STAMPS: Record<string, string[]> = {
+  api_keys: ['last_used_at'], devices: ['last_seen_at', 'message_count', 'clock_offset_ms', 'clock_skew_ms'],
+};
+
 export interface Envelope<T = any> { code: number; message: string; data: T }
 
 export interface Answer<T = any> extends Envelope<T> {
@@ -80,7 +97,7 @@ export interface TestServer {
   /** A customer made by the sup through /api/user/add; returns its id and a logged-in token. */
   addCustomer(supToken: string, username: string, password?: string): Promise<{ id: number; token: string }>;
   counts(): Promise<Record<string, number>>;
-  /** Every row of every table except the ones that change on any call (sessions, rate limits). */
+  /** Every row of every data table except the ones that change on any call (sessions, rate limits) and logins' records. */
   snapshot(): Promise<string>;
   /** Another app on the same database (other settings, same clock). */
   sibling(settings: Partial<Settings>): Promise<Caller>;
@@ -189,6 +206,14 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
         const q = database.db.selectFrom(t).selectAll();
         parts[t] = await (t === 'settings' ? q.orderBy('key') : q.orderBy('id' as never)).execute();
       }
+      // The other data tables, row by row (some have no id: rows sorted by their content).
+      for (const t of CONTENT) {
+        const rows = await database.db.selectFrom(t as keyof DB).selectAll().execute();
+        const skip = STAMPS[t] ?? [];
+        parts[t] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !skip.includes(k))))).sort();
+      }
+      // Every audit row but a login's: a refused call writes none (a login attempt records itself, by design).
+      parts.audit = await database.db.selectFrom('audit').selectAll().where('category', '!=', 'login').orderBy('id').execute();
       // Rate-limit windows are not data: a refused guess may open one.
       const { rate_limits: _windows, ...counts } = await server.counts();
       parts.counts = counts;

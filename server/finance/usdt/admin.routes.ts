@@ -8,6 +8,7 @@ import { formatTime } from '../../platform/lib/time.js';
 import { idOf } from '../../platform/http/ids.js';
 import { editConfig, presentConfig } from './config.js';
 import { attachTransfer } from './transfers.js';
+import { audit, auditCtxOf } from '../../audit/index.js';
 import { watchingOrders } from './watch-state.js';
 
 /** The sup's side: settings, the watcher's health (and a poll on demand), attaching unmatched transfers. */
@@ -32,28 +33,41 @@ export function registerUsdtAdminRoutes(app: FastifyInstance, ctx: Ctx): void {
     };
   }
 
-  app.get('/api/usdt/config', { config: { access: 'sup' } }, async () => {
+  app.get('/api/usdt/config', { config: { access: 'sup:money' } }, async () => {
     return ok({ ...(await presentConfig(ctx.db)), status: await status() });
   });
 
-  app.post('/api/usdt/config/edit', { config: { access: 'sup' } }, async (request) => {
-    await editConfig(ctx.db, request.body, tz, ctx.now());
+  app.post('/api/usdt/config/edit', { config: { access: 'sup:money' } }, async (request) => {
+    const who = auditCtxOf(request, ctx);
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await presentConfig(trx);
+      await editConfig(trx, request.body, tz, ctx.now());
+      await audit(trx, who, {
+        action: 'usdt.config', category: 'money', targetType: 'settings', summary: '修改 USDT 充值设置',
+        before, after: await presentConfig(trx),
+      });
+    });
     return ok({ ...(await presentConfig(ctx.db)), status: await status() }, '保存成功');
   });
 
-  app.post('/api/usdt/poll', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/usdt/poll', { config: { access: 'sup:money' } }, async (request) => {
     rejectUnknown(objectBody(request.body), []);
     const ran = await app.jobs.runNow('usdt-watcher');
     return ok({ ran, status: await status() }, ran ? '已检查链上转账' : '另一个服务进程正在检查，请稍后刷新');
   });
 
-  app.post('/api/transfer/attach', { config: { access: 'sup' } }, async (request) => {
+  app.post('/api/transfer/attach', { config: { access: 'sup:money' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id', 'user_id']);
     const id = idOf(body.id);
     if (body.user_id === undefined || body.user_id === null || body.user_id === '') throw fail.badInput('请选择入账用户', { user_id: '请选择入账用户' });
     const userId = idOf(body.user_id);
-    const done = await attachTransfer(ctx.db, { id, userId, operatorId: sessionOf(request).user.id, now: ctx.now() });
+    const who = auditCtxOf(request, ctx);
+    const done = await attachTransfer(ctx.db, { id, userId, operatorId: sessionOf(request).user.id, now: ctx.now() }, (trx, c) => audit(trx, who, {
+      action: 'transfer.attach', category: 'money', targetType: 'transfer', targetId: id,
+      summary: `转账 #${id} 入账 $${toDollars(c.amount).toFixed(2)} 给用户 #${userId}（${c.txHash}）`,
+      before: { user_id: userId, balance: toDollars(c.balance - c.amount) }, after: { user_id: userId, balance: toDollars(c.balance) },
+    }));
     return ok({ balance: toDollars(done.balance) }, `已入账 ${toDollars(done.amount).toFixed(2)} 到 ${done.username}`);
   });
 }

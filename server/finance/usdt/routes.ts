@@ -37,12 +37,12 @@ export function registerUsdtRoutes(app: FastifyInstance, ctx: Ctx): void {
     return ok(presentOrder(order, ctx.now(), tz), '充值订单已创建');
   });
 
-  app.get('/api/usdt/detail', { config: { access: 'own' } }, async (request) => {
+  app.get('/api/usdt/detail', { config: { access: 'own:money' } }, async (request) => {
     const id = idOf((request.query as Record<string, unknown>).id);
     return ok(presentOrder(await findOrder(ctx, id, ownerOf(request)), ctx.now(), tz));
   });
 
-  app.post('/api/usdt/cancel', { config: { access: 'own' } }, async (request) => {
+  app.post('/api/usdt/cancel', { config: { access: 'own:money' } }, async (request) => {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id']);
     const order = await cancelOrder(ctx, idOf(body.id), ownerOf(request));

@@ -10,6 +10,8 @@ import { creditTransfer, isUniqueViolation } from './credit.js';
  */
 export async function attachTransfer(
   db: Kysely<DB>, p: { id: number; userId: number; operatorId: number; now: number },
+  /** Runs last in the same transaction (the audit row of the credit). */
+  inside?: (trx: Kysely<DB>, credit: { amount: number; balance: number; txHash: string }) => Promise<void>,
 ): Promise<{ balance: number; amount: number; username: string }> {
   const user = await db.selectFrom('users').select(['id', 'type', 'username']).where('id', '=', p.userId).executeTakeFirst();
   if (!user) throw fail.notFound('用户不存在');
@@ -28,6 +30,7 @@ export async function attachTransfer(
         remark: `USDT 转账人工匹配（转账 #${transfer.id}）`, operatorId: p.operatorId, now: p.now,
       });
       await trx.updateTable('usdt_transfers').set({ recharge_id: rechargeId }).where('id', '=', p.id).execute();
+      await inside?.(trx, { amount: Number(transfer.amount), balance, txHash: transfer.tx_hash });
       return { balance, amount: Number(transfer.amount), username: user.username };
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ResourceDef } from '../../../src/framework/declaration/index.js';
 import type { Ctx } from '../context.js';
 import type { Row } from '../http/validate.js';
@@ -14,6 +14,8 @@ export interface ResourceHooks {
   beforeEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<Row> | Row;
   afterEdit?(id: number, values: Row, existing: Record<string, any>, env: HookEnv): Promise<void> | void;
   beforeDel?(ids: number[], env: HookEnv): Promise<void> | void;
+  /** Narrows the rows a caller may read or change beyond the 'own' rule (rows a lesser grant may not see). */
+  scope?<Q extends SelectQueryBuilder<any, any, any>>(query: Q, request: FastifyRequest): Q;
   /** Adds computed fields to rows as they go out (list, detail, add, edit); `raw` holds the stored rows. */
   present?(rows: Record<string, unknown>[], raw: Record<string, any>[], env: PresentEnv): Promise<void> | void;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { allows, type ResourceDef } from '../../../src/framework/declaration/index.js';
+import { allows, isOwnRule, type ResourceDef } from '../../../src/framework/declaration/index.js';
 import type { Ctx } from '../context.js';
 import { callerOf, roleOfRequest, sessionOf } from '../http/auth.js';
 import { fail, ok } from '../http/envelope.js';
@@ -17,7 +17,7 @@ import { declareResources, serializeRows, withLabels } from './serialize.js';
 export function registerResourceRoutes(app: FastifyInstance, ctx: Ctx, crud: CrudOptions): void {
   declareResources(crud.resources);
   for (const [name, def] of Object.entries(crud.resources)) {
-    registerResource(app, ctx, def, crud.hooks[name] ?? {}, crud.deepStart);
+    registerResource(app, ctx, name, def, crud.hooks[name] ?? {}, crud);
   }
 }
 
@@ -30,14 +30,17 @@ export interface CrudOptions {
    * `before`, after `skip` rows), when the product keeps counts that tell; undefined: step over the rows.
    */
   deepStart?: (database: Ctx['database'], table: string, offset: number, now: number) => Promise<{ before: number; skip: number } | undefined>;
+  /** Told of every generic write inside its transaction (a product's audit trail), after the hooks. */
+  onWrite?: WriteObserver;
 }
 
-function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hooks: ResourceHooks, deepStart: CrudOptions['deepStart']): void {
+function registerResource(app: FastifyInstance, ctx: Ctx, name: string, def: ResourceDef, hooks: ResourceHooks, crud: CrudOptions): void {
+  const { deepStart, onWrite } = crud;
   const base = `/api/${def.api}`;
   // The generic layer works on tables named at run time.
   const db = ctx.db as unknown as Kysely<any>;
   const tz = ctx.settings.timeZone;
-  const scoped = (db: Kysely<any>, request: FastifyRequest, action: ScopedAction) => scopedRows(db, def, request, action);
+  const scoped = (db: Kysely<any>, request: FastifyRequest, action: ScopedAction) => scopedRows(db, def, request, action, hooks);
   const env = (request: FastifyRequest, trx: Kysely<any>): HookEnv => ({ ctx, trx, session: sessionOf(request), def });
   const one = (request: FastifyRequest, id: number) => readOne(ctx, def, request, id, hooks);
   const prepare = async (values: Row, mode: 'add' | 'edit') => (hooks.prepare ? hooks.prepare(values, mode) : values);
@@ -80,6 +83,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
         const row = hooks.beforeAdd ? await hooks.beforeAdd(values, env(request, trx)) : values;
         if ('create_at' in def.fields) row.create_at = ctx.now();
         const inserted = await trx.insertInto(def.table).values(row).returning('id').executeTakeFirstOrThrow();
+        await onWrite?.({ resource: name, def, action: 'add', ids: [Number(inserted.id)], before: [], after: row, request, trx });
         return Number(inserted.id);
       });
       return ok(await one(request, id), '添加成功');
@@ -97,6 +101,7 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
         const row = hooks.beforeEdit ? await hooks.beforeEdit(id, values, existing, env(request, trx)) : values;
         if (Object.keys(row).length) await trx.updateTable(def.table).set(row).where('id', '=', id).execute();
         await hooks.afterEdit?.(id, row, existing, env(request, trx));
+        await onWrite?.({ resource: name, def, action: 'edit', ids: [id], before: [existing], after: row, request, trx });
       });
       return ok(await one(request, id), '保存成功');
     });
@@ -108,10 +113,11 @@ function registerResource(app: FastifyInstance, ctx: Ctx, def: ResourceDef, hook
       rejectUnknown(body, ['ids']);
       const ids = idsOf(body.ids);
       const deleted = await db.transaction().execute(async (trx) => {
-        const found = await scoped(trx, request, 'del').select('id').where('id', 'in', ids).execute();
+        const found = await scoped(trx, request, 'del').selectAll().where('id', 'in', ids).execute();
         if (found.length !== ids.length) throw fail.notFound(`部分${def.label}不存在`);
         await hooks.beforeDel?.(ids, env(request, trx));
         const result = await trx.deleteFrom(def.table).where('id', 'in', ids).executeTakeFirst();
+        await onWrite?.({ resource: name, def, action: 'del', ids, before: found, after: null, request, trx });
         return Number(result.numDeletedRows);
       });
       return ok({ deleted }, '删除成功');
@@ -133,26 +139,40 @@ async function cappedCount(db: Kysely<any>, filtered: SelectQueryBuilder<any, an
 
 type ScopedAction = 'list' | 'show' | 'edit' | 'del';
 
+/** A generic write, as its transaction is about to commit: the rows before (edit, del) and the values written (add, edit). */
+export interface WriteEvent {
+  resource: string;
+  def: ResourceDef;
+  action: 'add' | 'edit' | 'del';
+  ids: number[];
+  before: Record<string, any>[];
+  after: Record<string, any> | null;
+  request: FastifyRequest;
+  trx: Kysely<any>;
+}
+export type WriteObserver = (event: WriteEvent) => Promise<void>;
+
 /** The user whose rows alone the caller may see for an action (the 'own' rule), or undefined: all rows. */
 function ownerOf(def: ResourceDef, request: FastifyRequest, action: ScopedAction): number | undefined {
-  if (def.access[action] !== 'own' || roleOfRequest(request) === 'sup') return undefined;
+  if (!isOwnRule(def.access[action]) || roleOfRequest(request) === 'sup') return undefined;
   if (!def.ownerField) throw fail.forbidden();
   return callerOf(request).userId;
 }
 
 /** Rows of the table the caller may see for an action: all of them, or their own under the 'own' rule. */
-function scopedRows(db: Kysely<any>, def: ResourceDef, request: FastifyRequest, action: ScopedAction) {
+function scopedRows(db: Kysely<any>, def: ResourceDef, request: FastifyRequest, action: ScopedAction, hooks: ResourceHooks = {}) {
   const owner = ownerOf(def, request, action);
   const q = db.selectFrom(def.table);
-  return owner === undefined ? q : q.where(def.ownerField!, '=', owner);
+  const own = owner === undefined ? q : q.where(def.ownerField!, '=', owner);
+  return hooks.scope ? hooks.scope(own, request) : own;
 }
 
 /** One row as the caller may see it (scoped by the 'show' rule), or 404. */
 export async function readOne(ctx: Ctx, def: ResourceDef, request: FastifyRequest, id: number, hooks: ResourceHooks = {}) {
   const db = ctx.db as unknown as Kysely<any>;
-  const role = roleOfRequest(request);
-  if (!allows(def.access.show, role)) throw fail.forbidden();
-  const row = await withLabels(scopedRows(db, def, request, 'show').selectAll().where('id', '=', id), def, role).executeTakeFirst();
+  const { role, grants } = callerOf(request);
+  if (!allows(def.access.show, role, grants)) throw fail.forbidden();
+  const row = await withLabels(scopedRows(db, def, request, 'show', hooks).selectAll().where('id', '=', id), def, role).executeTakeFirst();
   if (!row) throw fail.notFound(`${def.label}不存在`);
   const [out] = serializeRows(def, [row], role, ctx.settings.timeZone);
   await hooks.present?.([out], [row], { ctx, request });

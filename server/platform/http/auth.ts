@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allows, type AccessRule, type Role } from '../../../src/framework/declaration/index.js';
+import { allows, type AccessRule, type Grants, type Role } from '../../../src/framework/declaration/index.js';
 import { AppError, Code, fail } from './envelope.js';
 
 /**
@@ -13,6 +13,8 @@ export interface SessionResolver {
   /** The session behind a token, or an AppError (not logged in, expired, revoked); may set answer headers. */
   resolve(token: string, request: FastifyRequest, reply: FastifyReply): Promise<Session>;
   roleOf(session: Session): Role | undefined;
+  /** A sup's grants (from their staff role), for the rules that ask for one. */
+  grantsOf(session: Session): Grants;
   /** The user that the 'own' rule scopes rows to. */
   userIdOf(session: Session): number;
 }
@@ -25,9 +27,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
     /** The role and user of the session, as its resolver reads them. */
-    caller: { role: Role; userId: number } | null;
+    caller: Caller | null;
   }
 }
+
+/** Who is calling: their role, user, and (a sup) the grants of their staff role. */
+export interface Caller { role: Role; userId: number; grants: Grants }
 
 /** The bearer token of a request, if it carries one. */
 export function bearer(request: FastifyRequest): string | null {
@@ -57,8 +62,9 @@ export function installAuth(app: FastifyInstance, resolver: SessionResolver): vo
       const session = await resolver.resolve(token, request, reply);
       const role = resolver.roleOf(session);
       request.session = session;
-      request.caller = { role: role ?? 'customer', userId: resolver.userIdOf(session) };
-      if (!allows(access, role)) throw fail.forbidden();
+      const grants = resolver.grantsOf(session);
+      request.caller = { role: role ?? 'customer', userId: resolver.userIdOf(session), grants };
+      if (!allows(access, role, grants)) throw fail.forbidden();
     };
     // First among the route's own hooks, as when it was a global one.
     const own = route.onRequest ? [route.onRequest].flat() : [];
@@ -73,11 +79,17 @@ export function sessionOf(request: FastifyRequest): Session {
 }
 
 /** The logged-in caller's role and user id (a route that declared an access rule). */
-export function callerOf(request: FastifyRequest): { role: Role; userId: number } {
+export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError(Code.notLoggedIn, '请先登录');
   return request.caller;
 }
 
 export function roleOfRequest(request: FastifyRequest): Role {
   return callerOf(request).role;
+}
+
+/** Whether the caller passes a rule (a route that checks a second rule inside, e.g. narrower rows). */
+export function callerAllows(request: FastifyRequest, rule: AccessRule): boolean {
+  const caller = callerOf(request);
+  return allows(rule, caller.role, caller.grants);
 }

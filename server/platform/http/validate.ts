@@ -120,6 +120,9 @@ export function checkValue(field: FieldDef, value: unknown, tz: string): string 
     case 'enum':
       if (typeof value !== 'string' || !field.options || !Object.hasOwn(field.options, value)) return { error: `${label}的取值无效` };
       return value;
+    // Worked out by the server, never taken from a request.
+    case 'changes':
+      return { error: `${label}不能修改` };
     case 'datetime': {
       const ms = parseTime(value, tz);
       return ms === null ? { error: `${label}必须是 YYYY-MM-DD HH:mm:ss 格式的时间` } : ms;

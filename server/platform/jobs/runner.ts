@@ -11,6 +11,11 @@ export interface Job {
   name: string;
   everyMs: number | ((ctx: Ctx) => number | Promise<number>);
   run(ctx: Ctx): Promise<void>;
+  /**
+   * How long one round may hold the lease (ms); default max(30 s, 3 × everyMs). A job whose round can
+   * outlast that (a long poll) says so, or another process could take the lease mid-round.
+   */
+  leaseMs?: number | ((ctx: Ctx) => number);
 }
 
 export interface JobRunner {
@@ -23,6 +28,8 @@ export interface JobRunner {
 
 /** Longest a lease outlives its holder's last renewal: a dead process's jobs resume within this. */
 const MIN_LEASE_MS = 30_000;
+/** A lease this process renewed this recently (and holds a while longer) is not written again: a job woken many times a second would write it each time. */
+const RENEW_GAP_MS = 1_000;
 
 /**
  * Runs each job on its own timer in this process (unless `timers` is false: then only `runNow`), each
@@ -34,16 +41,30 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<boolean>>();
   const finished = new Map<string, number>();
+  const renewed = new Map<string, { at: number; until: number }>();
   let stopped = false;
 
   const interval = async (job: Job) => (typeof job.everyMs === 'number' ? job.everyMs : job.everyMs(ctx));
+  const leaseOf = (job: Job, every: number) => {
+    const own = typeof job.leaseMs === 'function' ? job.leaseMs(ctx) : job.leaseMs;
+    return own ?? Math.max(MIN_LEASE_MS, every * 3);
+  };
 
   async function round(job: Job): Promise<boolean> {
     const busy = running.get(job.name);
     if (busy) return busy;
     const work = (async () => {
       const every = await interval(job);
-      if (!(await acquireLease(ctx.db, job.name, owner, ctx.now(), Math.max(MIN_LEASE_MS, every * 3)))) return false;
+      const now = ctx.now();
+      const last = renewed.get(job.name);
+      if (!last || now < last.at || now - last.at >= RENEW_GAP_MS || last.until - now <= RENEW_GAP_MS) {
+        const ttl = leaseOf(job, every);
+        if (!(await acquireLease(ctx.db, job.name, owner, now, ttl))) {
+          renewed.delete(job.name);
+          return false;
+        }
+        renewed.set(job.name, { at: now, until: now + ttl });
+      }
       await job.run(ctx);
       finished.set(job.name, ctx.now());
       return true;
@@ -77,6 +98,7 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
     lastRuns: () => finished,
     async stop() {
       stopped = true;
+      renewed.clear();
       for (const t of timers.values()) clearTimeout(t);
       await Promise.all(running.values());
       await Promise.all(jobs.map((j) => releaseLease(ctx.db, j.name, owner).catch(() => undefined)));

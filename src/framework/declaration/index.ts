@@ -3,6 +3,9 @@
  * do what, and typed helpers that check a product's declaration. No React, no DOM, no Node: the
  * console and the server both import it.
  */
-export { allows, roleOf, type AccessRule, type Action, type Role } from './access';
+export {
+  allows, defineStaffRoles, grantOf, grantsOf, isOwnRule, NO_GRANTS, roleOf,
+  type AccessRule, type Action, type Grants, type Role, type StaffRoleDef,
+} from './access';
 export type { EnumOption, FieldDef, FieldType, MenuEntry, PageDef, ResourceDef, RowAction, SectionDef, ToolbarAction } from './types';
 export { declaration, type Names } from './define';

@@ -11,7 +11,9 @@ export type FieldType =
   | 'text' | 'textarea' | 'password' | 'html'
   | 'int' | 'money' | 'bool' | 'enum' | 'datetime' | 'ref'
   /** A number with at most two decimals (a rate such as 0.85), stored as hundredths. */
-  | 'decimal';
+  | 'decimal'
+  /** What a change did: `{ before, after }` (objects or values), shown side by side; computed and read-only. */
+  | 'changes';
 
 export interface EnumOption { label: string; color?: string }
 

@@ -3,6 +3,7 @@ import type { FieldDef } from '../declaration';
 import { EllipsisText } from './EllipsisText';
 import { signOf, valueAsText } from './format';
 import { Pill } from './Pill';
+import { ChangesValue } from './ChangesValue';
 
 /** Types whose text can be long: one line with an ellipsis in a table cell, whole elsewhere. */
 const LONG = new Set(['text', 'textarea', 'html', 'ref']);
@@ -20,6 +21,8 @@ export function FieldValue({ field, value, record, name, full }: {
     return <Typography.Text className="fw-copy" copyable={{ text, tooltips: ['复制', '已复制'] }}>{text}</Typography.Text>;
   }
   switch (field.type) {
+    case 'changes':
+      return full ? <ChangesValue value={value} /> : <EllipsisText text={valueAsText(field, value, record, name)} />;
     case 'enum': {
       const option = field.options?.[String(value)];
       return <Pill color={option?.color}>{option?.label ?? String(value)}</Pill>;

@@ -78,6 +78,7 @@ export function valueAsText(field: FieldDef, value: unknown, record: Record<stri
     case 'enum': return field.options?.[String(value)]?.label ?? String(value);
     case 'html': return htmlToText(value);
     case 'ref': return String(record[`${name}_label`] ?? value);
+    case 'changes': return JSON.stringify(value);
     default: return String(value);
   }
 }

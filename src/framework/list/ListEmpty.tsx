@@ -1,6 +1,6 @@
 import { Button, Empty } from 'antd';
 import type { ResourceDef, Role } from '../declaration';
-import { allows } from '../declaration';
+import { permits } from '../use-role';
 import type { EmptyList } from '../declaration/types';
 import './list-empty.css';
 
@@ -32,7 +32,7 @@ export function ListEmpty({ def, role, failed, filtered, onClear, onOpen }: {
     const words = emptyFor(def, role);
     if (!words) return <Empty description="暂无数据" />;
     const { action } = words;
-    const to = action?.to === 'create' ? (allows(def.access.add, role) ? `${def.route}/create` : null) : action?.to;
+    const to = action?.to === 'create' ? (permits(def.access.add, role) ? `${def.route}/create` : null) : action?.to;
     return (
       <Empty description={(
         <>

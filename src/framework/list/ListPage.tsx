@@ -3,11 +3,11 @@ import { useDataProvider, type CrudSort } from '@refinedev/core';
 import { Alert, Button, Card, Space, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '../declaration';
-import { allows, roleOf } from '../declaration';
+import { roleOf } from '../declaration';
 import { dateIn } from '../time-zone';
 import { useNarrow } from '../use-narrow';
 import { useOpen } from '../use-open';
-import { useRole } from '../use-role';
+import { permits, useGrants, useRole } from '../use-role';
 import { buildColumns, listFields, searchFields, tableWidth } from './columns';
 import { ColumnSettings } from './ColumnSettings';
 import { download } from '../download';
@@ -39,6 +39,7 @@ const sameSort = (a?: CrudSort, b?: CrudSort) => a?.field === b?.field && a?.ord
  */
 export default function ListPage({ name, def }: { name: string; def: ResourceDef }) {
   const role = roleOf(useRole());
+  useGrants();
   const narrow = useNarrow();
   const { opening, open } = useOpen();
   const { state, update, query: urlQuery } = useListState(def);
@@ -120,7 +121,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport} disabled={!total} aria-label="导出 CSV">
             {narrow ? null : '导出 CSV'}
           </Button>
-          {allows(def.access.add, role) && (
+          {permits(def.access.add, role) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open(`${def.route}/create`)}>新建</Button>
           )}
         </Space>

@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { Checkbox } from 'antd';
 import type { ResourceDef, Role } from '../declaration';
-import { allows } from '../declaration';
+import { permits } from '../use-role';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
 
 /** The declared toolbar actions a role may use (those the app has registered). */
 export function toolbarActions(def: ResourceDef, role: Role | undefined) {
-  return (def.toolbar ?? []).filter((a) => allows(a.access, role) && registry.getToolbarAction(a.name));
+  return (def.toolbar ?? []).filter((a) => permits(a.access, role) && registry.getToolbarAction(a.name));
 }
 
 /**

@@ -1,13 +1,13 @@
 import { Fragment, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { App, Dropdown, Popconfirm } from 'antd';
 import type { ResourceDef, Role } from '../declaration';
-import { allows } from '../declaration';
+import { permits } from '../use-role';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
 
 /** The declared actions a role has, the red ones after the others. */
 const declaredActions = (def: ResourceDef, role: Role | undefined, danger: boolean) =>
-  (def.actions ?? []).filter((a) => allows(a.access, role) && Boolean(a.danger) === danger);
+  (def.actions ?? []).filter((a) => permits(a.access, role) && Boolean(a.danger) === danger);
 
 /**
  * The actions a role has on a row of the resource, in the order they show: its declared ones first
@@ -17,10 +17,10 @@ const declaredActions = (def: ResourceDef, role: Role | undefined, danger: boole
 function labels(def: ResourceDef, role: Role | undefined): string[] {
   return [
     ...declaredActions(def, role, false).map((a) => a.label),
-    allows(def.access.show, role) && '查看',
-    allows(def.access.edit, role) && '编辑',
+    permits(def.access.show, role) && '查看',
+    permits(def.access.edit, role) && '编辑',
     ...declaredActions(def, role, true).map((a) => a.label),
-    allows(def.access.del, role) && '删除',
+    permits(def.access.del, role) && '删除',
   ].filter((l): l is string => Boolean(l));
 }
 
@@ -139,14 +139,14 @@ export function RowActions({ name, def, record, role, onDone, onDelete, onOpen, 
     }
   };
   declared(false);
-  if (allows(def.access.show, role)) {
+  if (permits(def.access.show, role)) {
     items.push({ key: '查看', label: '查看', node: () => <RowLink onClick={() => onOpen(`${def.route}/show/${record.id}`)}>查看</RowLink> });
   }
-  if (allows(def.access.edit, role)) {
+  if (permits(def.access.edit, role)) {
     items.push({ key: '编辑', label: '编辑', node: () => <RowLink onClick={() => onOpen(`${def.route}/edit/${record.id}`)}>编辑</RowLink> });
   }
   declared(true);
-  if (allows(def.access.del, role)) {
+  if (permits(def.access.del, role)) {
     const title = `确定要删除这条${def.label}吗？`;
     const confirm = () => onDelete(record.id);
     items.push({

@@ -2,23 +2,24 @@ import { useShow } from '@refinedev/core';
 import { Button, Descriptions, Empty } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { ResourceDef } from '../declaration';
-import { allows, roleOf } from '../declaration';
+import { roleOf } from '../declaration';
 import { FieldValue } from '../fields/FieldValue';
 import { listUrl } from '../list/list-memory';
 import { PageFrame } from '../page/PageFrame';
 import { useNarrow } from '../use-narrow';
-import { useRole } from '../use-role';
+import { permits, useGrants, useRole } from '../use-role';
 import '../framework.css';
 
 /** Every readable field of one record, one per line: its label (never squeezed) beside its value. */
 export default function ShowPage({ name, def }: { name: string; def: ResourceDef }) {
   const role = roleOf(useRole());
+  useGrants();
   const narrow = useNarrow();
   const navigate = useNavigate();
   const { id } = useParams();
   const { result, query } = useShow({ resource: name, id });
   const fields = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && (!f.supOnly || role === 'sup'));
-  const edit = allows(def.access.edit, role) && result
+  const edit = permits(def.access.edit, role) && result
     ? <Button onClick={() => navigate(`${def.route}/edit/${id}`)}>编辑</Button> : null;
   return (
     <PageFrame title={`${def.label}详情`} backTo={listUrl(name, def)} loading={query.isLoading} extra={edit}>

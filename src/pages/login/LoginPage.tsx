@@ -1,52 +1,77 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { useAuthAction } from '../../common/use-auth-action';
+import { Link, useNavigate } from 'react-router';
 import AuthCard from '../../common/AuthCard';
 import { Input, Password } from '../../common/auth-inputs';
 import FieldRow from './FieldRow';
+import type { LoginValues } from './login-call';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 import { useRegisterOpen } from './use-register-open';
 
-const loadLogin = () => import('../../providers/auth-provider').then((m) => m.authProvider.login);
+const loadLogin = () => import('./login-call').then((m) => m.logIn);
 
-interface Credentials { username: string; password: string }
+interface Credentials { username: string; password: string; totp: string }
 type Errors = Partial<Record<keyof Credentials, string>>;
 
-/** Two required fields: checked here, so /login does not load antd's Form (a budget of 300 KB gzip). */
-export function checkCredentials({ username, password }: Credentials): Errors {
+/** Two required fields (and the code, once asked): checked here, so /login does not load antd's Form (a budget of 300 KB gzip). */
+export function checkCredentials({ username, password, totp }: Credentials, needCode = false): Errors {
   const errors: Errors = {};
   if (!username.trim()) errors.username = '请输入用户名';
   if (!password) errors.password = '请输入密码';
+  if (needCode && !totp.trim()) errors.totp = '请输入两步验证码';
   return errors;
 }
 
 /**
  * Login: the client toasts a refusal (wrong password, disabled account); success goes to /home (or
- * the page wanted before). No register link while registration is closed. Opened while logged in, it
- * leads to /home.
+ * the page wanted before). An account with two-step login on is asked for its code on this same
+ * screen, the typed password kept; a recovery code works there too. No register link while
+ * registration is closed. Opened while logged in, it leads to /home.
  */
 export default function LoginPage() {
-  const { mutate: login, isPending } = useAuthAction<Credentials>(loadLogin);
-  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+  const [values, setValues] = useState<Credentials>({ username: '', password: '', totp: '' });
   const [errors, setErrors] = useState<Errors>({});
+  const [needCode, setNeedCode] = useState(false);
   const registerOpen = useRegisterOpen();
   useLeaveWhenSignedIn();
 
   const change = (name: keyof Credentials) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
     setErrors((err) => ({ ...err, [name]: undefined }));
+    // Another account: its own second step, if any, is asked again.
+    if (name === 'username') setNeedCode(false);
   };
+
+  const login = async (body: LoginValues) => {
+    setPending(true);
+    try {
+      const outcome = await (await loadLogin())(body);
+      if (outcome.kind === 'in') navigate(outcome.redirectTo, { replace: true });
+      else if (outcome.kind === 'code') {
+        setNeedCode(true);
+        setValues((v) => ({ ...v, totp: '' }));
+        if (outcome.wrong) setErrors({ totp: outcome.message });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = checkCredentials(values);
+    const found = checkCredentials(values, needCode);
     setErrors(found);
-    if (!found.username && !found.password) login({ username: values.username.trim(), password: values.password });
+    if (Object.values(found).some(Boolean)) return;
+    const body: LoginValues = { username: values.username.trim(), password: values.password };
+    if (needCode) body.totp = values.totp.trim();
+    void login(body);
   };
 
   return (
-    <AuthCard title="登录您的账号" footer={<>{registerOpen && <Link to="/register">没有账号？立即注册</Link>}<Link to="/store">返回商城</Link></>}>
+    <AuthCard title={needCode ? '两步验证' : '登录您的账号'} footer={<>{registerOpen && <Link to="/register">没有账号？立即注册</Link>}<Link to="/store">返回商城</Link></>}>
       {/* post, to /login: a submit before the app runs (the page is pre-rendered) keeps the password out of the address. */}
       <form method="post" action="/login" onSubmit={submit} noValidate>
         <FieldRow id="login-username" label="用户名" error={errors.username}>
@@ -57,7 +82,16 @@ export default function LoginPage() {
           <Password id="login-password" size="large" prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password"
             value={values.password} onChange={change('password')} status={errors.password ? 'error' : ''} />
         </FieldRow>
-        <Button type="primary" htmlType="submit" size="large" block loading={isPending}>登录</Button>
+        {needCode && (
+          <FieldRow id="login-totp" label="两步验证码" error={errors.totp}>
+            <p className="login-totp-hint" style={{ margin: '0 0 8px', color: 'rgba(0,0,0,0.65)' }}>
+              该账号已开启两步验证：请输入手机身份验证器中的 6 位验证码；手机不在身边时可输入一个恢复码。
+            </p>
+            <Input id="login-totp" size="large" prefix={<SafetyOutlined />} placeholder="6 位验证码或恢复码" autoComplete="one-time-code"
+              autoFocus maxLength={32} value={values.totp} onChange={change('totp')} status={errors.totp ? 'error' : ''} />
+          </FieldRow>
+        )}
+        <Button type="primary" htmlType="submit" size="large" block loading={isPending}>{needCode ? '验证并登录' : '登录'}</Button>
       </form>
     </AuthCard>
   );

@@ -9,6 +9,9 @@ export interface StoreItem {
   channel: 'sms' | 'mail' | string;
   /** SMS-Activate service code and country number: what a script passes as `service` and `country`. */
   service: string | null;
+  /** The display names the sup set for the service code (English, Chinese); null where unset. */
+  service_name?: string | null;
+  service_name_cn?: string | null;
   country: number | null;
   source: string;
   price: number;

@@ -36,7 +36,7 @@ export function groupProducts(items: StoreItem[], query: string, sort: StoreSort
     const key = item.service ?? '';
     let group = groups.get(key);
     if (!group) {
-      group = { key, service: serviceInfo(key), items: [], countries: 0, lowest: null, stock: 0 };
+      group = { key, service: serviceInfo(key, { name: item.service_name, cn: item.service_name_cn }), items: [], countries: 0, lowest: null, stock: 0 };
       groups.set(key, group);
     }
     const text = `${group.service.words} ${item.title.toLowerCase()} ${countryName(item.country)}`;

@@ -1,7 +1,9 @@
+import { SERVICE_NAMES } from '../../../shared/service-names';
 /**
  * What the store shows for a product's SMS-Activate service code: a display name, its Chinese name,
  * the other names buyers search by, and the colour of its badge (an initial in a circle: no pictures
- * fetched from elsewhere). Common services only; any other code shows as itself.
+ * fetched from elsewhere). Common services built in; the sup may name any code (接码中心 → 服务名称),
+ * and any other code shows as itself.
  */
 export interface ServiceInfo {
   code: string;
@@ -16,53 +18,58 @@ export interface ServiceInfo {
   initial: string;
 }
 
-interface Known { name: string; zh?: string; also?: string; color: string }
+/**
+ * How a common service looks and what else buyers call it; its names are shared with the server
+ * (`name` where the store says it otherwise).
+ */
+interface Look { name?: string; also?: string; color: string }
 
-const KNOWN: Readonly<Record<string, Known>> = {
-  tg: { name: 'Telegram', zh: '电报', color: '#229ed9' },
-  wa: { name: 'WhatsApp', also: 'whats app', color: '#1da851' },
-  go: { name: 'Google', zh: '谷歌', also: 'gmail youtube', color: '#4285f4' },
-  fb: { name: 'Facebook', zh: '脸书', also: 'meta', color: '#1877f2' },
-  ig: { name: 'Instagram', also: 'ins 照片墙', color: '#e1306c' },
-  tw: { name: 'Twitter', zh: '推特', also: 'x', color: '#14171a' },
-  vi: { name: 'Viber', color: '#7360f2' },
-  wb: { name: 'WeChat', zh: '微信', color: '#07c160' },
-  qq: { name: 'QQ', also: '腾讯 tencent', color: '#12b7f5' },
-  ds: { name: 'Discord', color: '#5865f2' },
-  mm: { name: 'Microsoft', zh: '微软', also: 'outlook hotmail', color: '#00a4ef' },
-  am: { name: 'Amazon', zh: '亚马逊', color: '#ff9900' },
-  ub: { name: 'Uber', zh: '优步', color: '#000000' },
-  oi: { name: 'Tinder', color: '#fe3c72' },
-  lf: { name: 'TikTok', zh: '抖音', also: 'douyin', color: '#111111' },
-  dr: { name: 'OpenAI', also: 'chatgpt', color: '#10a37f' },
-  wx: { name: 'Apple', zh: '苹果', also: 'icloud', color: '#555555' },
-  ts: { name: 'PayPal', zh: '贝宝', color: '#003087' },
-  tn: { name: 'LinkedIn', zh: '领英', color: '#0a66c2' },
-  fu: { name: 'Snapchat', color: '#fffc00' },
-  me: { name: 'LINE', color: '#06c755' },
-  kt: { name: 'KakaoTalk', color: '#fee500' },
-  nv: { name: 'Naver', color: '#03c75a' },
-  nf: { name: 'Netflix', zh: '网飞', also: '奈飞', color: '#e50914' },
-  mt: { name: 'Steam', color: '#1b2838' },
-  ka: { name: 'Shopee', zh: '虾皮', color: '#ee4d2d' },
-  hw: { name: 'Alipay', zh: '支付宝', color: '#1677ff' },
-  ab: { name: 'Alibaba', zh: '阿里巴巴', color: '#ff6a00' },
-  hn: { name: '1688', also: '阿里巴巴', color: '#ff7300' },
-  kf: { name: 'Weibo', zh: '微博', color: '#e6162d' },
-  li: { name: 'Baidu', zh: '百度', color: '#2932e1' },
-  za: { name: 'JD.com', zh: '京东', color: '#e1251b' },
-  dh: { name: 'eBay', color: '#e53238' },
-  uk: { name: 'Airbnb', zh: '爱彼迎', color: '#ff5a5f' },
-  mb: { name: 'Yahoo', zh: '雅虎', color: '#6001d2' },
-  pm: { name: 'AOL', color: '#3399ff' },
-  dp: { name: 'Proton', also: 'protonmail', color: '#6d4aff' },
-  vk: { name: 'VK', also: 'vkontakte', color: '#0077ff' },
-  ok: { name: 'OK.ru', also: 'odnoklassniki', color: '#ee8208' },
-  ya: { name: 'Yandex', color: '#fc3f1d' },
-  ma: { name: 'Mail.ru', color: '#005ff9' },
-  re: { name: 'Coinbase', color: '#0052ff' },
-  bl: { name: 'BIGO LIVE', color: '#00b7ff' },
-  im: { name: 'imo', color: '#0c7bf2' },
+const LOOK: Readonly<Record<string, Look>> = {
+  tg: { color: '#229ed9' },
+  wa: { also: 'whats app', color: '#1da851' },
+  go: { also: 'gmail youtube', color: '#4285f4' },
+  fb: { also: 'meta', color: '#1877f2' },
+  ig: { also: 'ins 照片墙', color: '#e1306c' },
+  tw: { also: 'x', color: '#14171a' },
+  vi: { color: '#7360f2' },
+  wb: { color: '#07c160' },
+  qq: { also: '腾讯 tencent', color: '#12b7f5' },
+  ds: { color: '#5865f2' },
+  mm: { also: 'outlook hotmail', color: '#00a4ef' },
+  am: { color: '#ff9900' },
+  ub: { color: '#000000' },
+  oi: { color: '#fe3c72' },
+  lf: { also: 'douyin', color: '#111111' },
+  dr: { also: 'chatgpt', color: '#10a37f' },
+  wx: { also: 'icloud', color: '#555555' },
+  ts: { color: '#003087' },
+  tn: { color: '#0a66c2' },
+  fu: { color: '#fffc00' },
+  me: { color: '#06c755' },
+  kt: { color: '#fee500' },
+  nv: { color: '#03c75a' },
+  nf: { also: '奈飞', color: '#e50914' },
+  mt: { color: '#1b2838' },
+  ka: { color: '#ee4d2d' },
+  hw: { color: '#1677ff' },
+  ab: { color: '#ff6a00' },
+  hn: { also: '阿里巴巴', color: '#ff7300' },
+  kf: { color: '#e6162d' },
+  li: { color: '#2932e1' },
+  za: { color: '#e1251b' },
+  dh: { color: '#e53238' },
+  uk: { color: '#ff5a5f' },
+  mb: { color: '#6001d2' },
+  pm: { color: '#3399ff' },
+  dp: { also: 'protonmail', color: '#6d4aff' },
+  vk: { also: 'vkontakte', color: '#0077ff' },
+  ok: { also: 'odnoklassniki', color: '#ee8208' },
+  ya: { color: '#fc3f1d' },
+  ma: { color: '#005ff9' },
+  re: { color: '#0052ff' },
+  bl: { color: '#00b7ff' },
+  im: { color: '#0c7bf2' },
+  // Not a service's own name: the store says it in Chinese.
   ot: { name: '其他', also: '任意 any other', color: '#8c8c8c' },
 };
 
@@ -97,15 +104,23 @@ function badge(color: string): { color: string; ink: string } {
   return { color: shade, ink: '#ffffff' };
 }
 
-/** A product's service as the store shows it; a product without a code is 未分类. */
-export function serviceInfo(code: string | null | undefined): ServiceInfo {
+/** The display names the sup set for a code (the store's `service_name`, `service_name_cn`); null where unset. */
+export interface SupNames { name?: string | null; cn?: string | null }
+
+/**
+ * A product's service as the store shows it; a product without a code is 未分类. The sup's names win
+ * over the built-in ones; a buyer still finds the service by the built-in names too.
+ */
+export function serviceInfo(code: string | null | undefined, sup: SupNames = {}): ServiceInfo {
   const raw = (code ?? '').trim();
-  const known = KNOWN[raw.toLowerCase()];
-  const name = known?.name ?? (raw || '未分类');
+  const [knownName, knownZh] = SERVICE_NAMES[raw.toLowerCase()] ?? [];
+  const look = LOOK[raw.toLowerCase()];
+  const name = sup.name || look?.name || knownName || raw || '未分类';
+  const zh = sup.cn || knownZh || '';
   return {
-    code: raw, name, zh: known?.zh ?? '',
-    words: [raw, name, known?.zh, known?.also].filter(Boolean).join(' ').toLowerCase(),
-    ...badge(known?.color ?? paletteColor(raw)),
+    code: raw, name, zh: zh === name ? '' : zh,
+    words: [raw, name, zh, knownName, knownZh, look?.also].filter(Boolean).join(' ').toLowerCase(),
+    ...badge(look?.color ?? paletteColor(raw)),
     initial: Array.from(name)[0].toUpperCase(),
   };
 }

@@ -98,6 +98,7 @@ const unreadable = ['broken JSON', 'a JSON array', 'a JSON string', 'a JSON numb
 const ingestGeneral = (c: Omit<Case, 'route'>): Omit<Case, 'route'> =>
   ({ ...c, path: `/api/ingest/sms/${DK}`, code: c.code ?? (unreadable.includes(c.what) ? 400 : c.what === 'deep nesting' ? 413 : 401) });
 const P = '$provider';
+const SN = '$serviceName';
 
 function specificCases(): Case[] {
   const c = C;
@@ -125,6 +126,13 @@ function specificCases(): Case[] {
       { old_password: 'wrong-password', password: 'long-enough' },
     ].map((body) => ({ route: 'POST /api/user/password', what: JSON.stringify(body), body })),
     { route: 'POST /api/user/admin', what: 'an id', body: { id: 1 } },
+    // two-step login: a code in the login, enabling without a setup, turning off what is not on
+    ...[{ username: 'admin', password: 'password', totp: 123456 }, { username: 'admin', password: 'password', totp: 'x'.repeat(33) }]
+      .map((body) => ({ route: 'POST /api/user/login', what: JSON.stringify(body).slice(0, 60), body })),
+    ...[{}, { code: 123456 }, { code: ['123456'] }, { code: 'x'.repeat(33) }, { code: '123456', code2: 1 }, { code: '123456', status: 409 }]
+      .map(({ status, ...body }) => ({ route: 'POST /api/user/totp/enable', what: JSON.stringify(body), body, code: status })),
+    ...[{}, { code: 123456 }, { code: '' }, { code: '123456', status: 409 }]
+      .map(({ status, ...body }) => ({ route: 'POST /api/user/totp/disable', what: JSON.stringify(body), body, code: status })),
     // A refused logout ends nothing: the customer's token serves every case after this one.
     ...[{ all: true }, { token: 'x' }].map((body) => ({ route: 'POST /api/user/logout', what: JSON.stringify(body), body })),
     // the sup's user calls
@@ -151,6 +159,9 @@ function specificCases(): Case[] {
       { id: c, amount: -1_000_000.01, remark: 'x' }, { id: c, amount: '１', remark: 'x' },
     ].map((body) => ({ route: 'POST /api/user/money', what: JSON.stringify(body), body })),
     ...[{}, { id: 'x' }, { id: c, extra: 1 }, { id: -3 }].map((body) => ({ route: 'POST /api/user/manager', what: JSON.stringify(body), body })),
+    ...[{}, { id: 'x' }, { id: c, extra: 1 }, { id: -3 }, { id: [c] }].map((body) => ({ route: 'POST /api/user/reset-password', what: JSON.stringify(body), body })),
+    { route: 'POST /api/user/reset-password', what: 'a missing user', body: { id: 999999 }, code: 404 },
+    { route: 'POST /api/user/reset-password', what: 'a sup account', body: { id: '$sup' }, code: 403 },
     ...['?id=abc', '?id=0', '?id=-5', '?id=1.5', '', '?id=1e3', '?id=99999999999999999999', `?id=${c}&id=${c}`, '?id=%00']
       .map((query) => ({ route: 'GET /api/user/detail', what: query || 'no id', query })),
     ...listCases('POST /api/user/data', { username: 5, type: 'root', status: true, email: 'x', balance: 1, login_at: ['2024-01-01', null], username2: 'x' }),
@@ -175,6 +186,9 @@ function specificCases(): Case[] {
     // contact settings
     ...[{ content: 5 }, { content: 'x'.repeat(20_001) }, { content: ['<p>x</p>'] }, { content: '<p>\u0000</p>' }]
       .map((body) => ({ route: 'POST /api/config/edit', what: JSON.stringify(body).slice(0, 60), body })),
+    // 强制管理员两步验证: a boolean, and only turned on by a sup with two-step login on
+    ...[{ require_sup_totp: 'yes' }, { require_sup_totp: null }, { require_sup_totp: true, status: 409 }]
+      .map(({ status, ...body }) => ({ route: 'POST /api/config/edit', what: JSON.stringify(body), body, code: status })),
     // finance and recharge records
     ...listCases('POST /api/finance/data', { type: 'gift', amount: 1, remark: 5, user_id: 1 }),
     ...listCases('POST /api/recharge/data', { type: 'card', user_id: 1, remark: 'x' }),
@@ -200,6 +214,10 @@ function specificCases(): Case[] {
       { api_key_set: true },
     ].map((body) => ({ route: 'POST /api/usdt/config/edit', what: JSON.stringify(body), body })),
     ...listCases('POST /api/transfer/data', { state: 'lost', reason: 'why', amount: 1, from: 5, user_id: 'x' }),
+    // the audit trail (read-only)
+    ...listCases('POST /api/audit/data', { action: 'nope', category: 'gold', actor_id: 'x', target_id: 1.5, hash: 'x', before: '{}', prev_hash: 'x' }),
+    ...['?id=abc', '?id=0', '', '?id=999999']
+      .map((query) => ({ route: 'GET /api/audit/detail', what: query || 'no id', query, code: query === '?id=999999' ? 404 : undefined })),
     ...['?id=abc', '?id=0', '?id=', '?id=1&id=2', '?id=999999']
       .map((query) => ({ route: 'GET /api/transfer/detail', what: query || 'no id', query, code: query === '?id=999999' ? 404 : undefined })),
     ...[
@@ -209,6 +227,7 @@ function specificCases(): Case[] {
     ].map(({ code, ...body }) => ({ route: 'POST /api/transfer/attach', what: JSON.stringify(body), body, code })),
     ...commerceCases(),
     ...upstreamCases(),
+    ...serviceNameCases(),
   ];
 }
 
@@ -304,6 +323,16 @@ function commerceCases(): Case[] {
     ...[{ ids: 'x' }, { ids: [0] }, { state: 'lost' }, { goods_id: 'x' }, { user_id: 1 }]
       .map((body) => ({ route: 'POST /api/token/export', what: JSON.stringify(body), body })),
     ...detailCases('GET /api/token/detail'),
+    // rentals (a link that is not a rental is not found)
+    ...['POST /api/rent/extend', 'POST /api/rent/quote'].flatMap((route) => [
+      {}, { id: LT }, { id: LT, hours: 1 }, { id: LT, hours: 1345 }, { id: LT, hours: 1.5 }, { id: LT, hours: '4h' }, { id: 'x', hours: 4 },
+      { id: LT, hours: 4, code: 404 },
+    ].map(({ code, ...body }) => ({ route, what: JSON.stringify(body), body, code }))),
+    ...[{}, { id: 'x' }, { id: LT, hours: 4 }, { id: LT, code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/rent/finish', what: JSON.stringify(body), body, code })),
+    ...['', '?id=abc', '?id=0', '?id=1.5', `?id=${LT}&page=0`, `?id=${LT}&size=101`, `?id=${LT}&size=x`, `?id=${LT}&x=1`]
+      .map((query) => ({ route: 'GET /api/rent/sms', what: query || 'no id', query })),
+    { route: 'GET /api/rent/sms', what: 'a link that is not a rental', query: `?id=${LT}`, code: 404 },
     ...listCases('POST /api/token/data', { state: 'lost', expires_at: '2024-01-01', goods_id: 'x', url: 'x' }),
     // code records, reset and renewal records
     ...['record', 'reset', 'augment'].flatMap((api) => [
@@ -319,6 +348,42 @@ function commerceCases(): Case[] {
     ...[{}, { user_id: 'x' }, { user_id: 0 }, { user_id: [C] }, { user_id: C, remark: 'x' }, { user_id: 999_999, code: 404 }, { user_id: C, code: 409 }]
       .map(({ code, ...body }) => ({ route: 'POST /api/apikey/revoke', what: JSON.stringify(body), body, code })),
     ...intakeCases(),
+    ...webhookCases(),
+    ...telegramCases(),
+  ];
+}
+
+/** The Telegram bot: this customer has bound no chat (choosing events is then 409); the server has no bot token. */
+function telegramCases(): Case[] {
+  return [
+    { route: 'POST /api/telegram/bind', what: 'a code of one\'s own', body: { code: 'ABCDEFGHJKLM' } },
+    { route: 'POST /api/telegram/unbind', what: 'a chat id', body: { chat_id: 1 } },
+    ...[
+      {}, { events: 'code' }, { events: [5] }, { events: ['stock_low'] }, { events: ['code', 'code'] }, { events: ['nope'] },
+      { events: ['code'], balance_threshold: -1 }, { events: ['code'], balance_threshold: 1.005 }, { events: ['code'], balance_threshold: 'lots' },
+      { events: ['code'], balance_threshold: 100_001 }, { events: ['code'], chat_id: 1 }, { events: ['code'], code: 409 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/telegram/events', what: JSON.stringify(body), body, code })),
+    ...[{}, { token: 5 }, { token: 'abc' }, { token: '12345:short' }, { token: ['123456789:AA'] }, { token: '', extra: 1 }]
+      .map((body) => ({ route: 'POST /api/telegram/bot', what: JSON.stringify(body), body })),
+  ];
+}
+
+/** A customer's webhook (this customer has none yet, so calls that need one are 404) and its delivery log. */
+function webhookCases(): Case[] {
+  const pub = 'https://93.184.216.34/hook';
+  return [
+    ...[
+      {}, { url: 5 }, { url: '' }, { url: '   ' }, { url: ['https://a.example/'] }, { url: 'ftp://example.com/' }, { url: 'not a url' },
+      { url: `https://example.com/${'x'.repeat(1000)}` }, { url: 'http://127.0.0.1/hook' }, { url: 'http://169.254.169.254/' },
+      { url: 'https://user:pw@example.com/' }, { url: pub, enabled: 'yes' }, { url: pub, enabled: 1 }, { enabled: true },
+      { url: pub, secret: 'whsec_mine' },
+    ].map((body) => ({ route: 'POST /api/webhook/config', what: JSON.stringify(body).slice(0, 70), body })),
+    ...[{ secret: 'x' }, { code: 404 }].map(({ code, ...body }) => ({ route: 'POST /api/webhook/rotate', what: JSON.stringify(body), body, code })),
+    ...[{ url: 'x' }, { code: 404 }].map(({ code, ...body }) => ({ route: 'POST /api/webhook/test', what: JSON.stringify(body), body, code })),
+    ...[{}, { id: 'x' }, { id: 0 }, { id: [1] }, { id: 1, force: true }, { id: 999_999, code: 404 }]
+      .map(({ code, ...body }) => ({ route: 'POST /api/delivery/replay', what: JSON.stringify(body), body, code })),
+    ...detailCases('GET /api/delivery/detail'),
+    ...listCases('POST /api/delivery/data', { status: 'lost', event: 'sms', event_id: 5, url: 'x' }),
   ];
 }
 
@@ -396,6 +461,24 @@ function upstreamCases(): Case[] {
   ];
 }
 
+/** The names the SMS-Activate protocol's getServicesList gives a service code (one row per code). */
+function serviceNameCases(): Case[] {
+  return [
+    ...([
+      {}, { service: 'tg' }, { name: 'Telegram' }, { service: 'a b', name: 'x' }, { service: 'x'.repeat(33), name: 'x' },
+      { service: 'tg', name: '' }, { service: 'tg', name: '   ' }, { service: 'tg', name: 'x'.repeat(51) }, { service: 'tg', name: 5 },
+      { service: 'tg', name: 'x', name_cn: 'x'.repeat(51) }, { service: 'tg', name: 'x', create_at: '2024-01-01 00:00:00' },
+      { service: 'wa', name: 'Again', code: 409 },
+    ] as ({ code?: number } & Record<string, unknown>)[]).map(({ code, ...body }) => ({ route: 'POST /api/service/add', what: JSON.stringify(body), body, code })),
+    ...[
+      {}, { id: 'x' }, { id: SN, service: '' }, { id: SN, name: '' }, { id: SN, service: 'a-b' }, { id: 999_999, name: 'x', code: 404 },
+    ].map(({ code, ...body }) => ({ route: 'POST /api/service/edit', what: JSON.stringify(body), body, code })),
+    ...idsCases('POST /api/service/del'),
+    ...detailCases('GET /api/service/detail'),
+    ...listCases('POST /api/service/data', { service: 5, name: 7, name_cn: 'x' }),
+  ];
+}
+
 describe.each(dbKinds)('bad input on %s', (kind) => {
   let s: TestServer;
   let tokens: Record<'sup' | 'customer', string>;
@@ -403,7 +486,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   /** Placeholders of the commerce cases and the rows they stand for. */
   const rows: Record<string, number | string> = {};
   const tokenFor = (route: RouteInfo) =>
-    route.access === 'public' ? undefined : route.access === 'sup' ? tokens.sup : tokens.customer;
+    route.access === 'public' ? undefined : route.access === 'sup' || route.access === 'staff' || route.access.startsWith('sup:') ? tokens.sup : tokens.customer;
 
   beforeAll(async () => {
     s = await startServer(kind);
@@ -444,6 +527,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     const added = await s.post('/api/message/add', { recipient: '+8613800000000', text: '你好' }, sup);
     expect(added.code).toBe(200);
     rows[MSG] = added.data.id;
+    rows[SN] = (await s.post('/api/service/add', { service: 'wa', name: 'WhatsApp' }, sup)).data.id;
     rows[P] = (await s.post('/api/provider/add', { name: '已有上游', base_url: 'http://127.0.0.1:9/', api_key: 'k' }, sup)).data.id;
     expect((await s.post('/api/goods/add', { title: '上游商品', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, source: 'upstream', provider_id: rows[P] }, sup)).code).toBe(200);
   });
@@ -481,7 +565,8 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
   it('every route has cases of its own', () => {
     const covered = new Set(specificCases().map((c) => c.route));
     const plain = ['POST /api/user/info', 'GET /api/user/base', 'GET /api/notice/recent', 'GET /api/config/index', 'GET /api/statistics/index',
-      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll', 'GET /api/apikey/info', 'GET /api/device/silent'];
+      'GET /api/usdt/options', 'GET /api/usdt/config', 'POST /api/usdt/poll', 'GET /api/telegram/info', 'GET /api/telegram/bot', 'GET /api/apikey/info', 'GET /api/device/silent', 'GET /api/webhook/config',
+      'GET /api/user/totp/info', 'POST /api/user/totp/setup', 'GET /api/user/logins'];
     // Calls that take no input at all: the general bodies above (POST) or nothing to get wrong (GET).
     expect(routes.map(key).filter((k) => !covered.has(k)).sort()).toEqual(plain.sort());
   });

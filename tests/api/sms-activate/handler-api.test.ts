@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver } from '../../helpers/commerce.js';
-import { expectJson, expectWord, handler, keyedCustomer, smsGoods } from '../../helpers/handler.js';
-import { dbKinds, localTime, startServer, SUP, type TestServer } from '../../helpers/server.js';
+import { expectJson, expectWord, handler, handlerCalls, keyedCustomer, smsGoods, startHandlerServer, type Keyed } from '../../helpers/handler.js';
+import { dbKinds, localTime, type TestServer } from '../../helpers/server.js';
 
 const T0 = Date.UTC(2025, 5, 1, 4, 0, 0);
 const MINUTE = 60_000;
@@ -14,32 +14,16 @@ const MINUTE = 60_000;
 describe.each(dbKinds)('handler_api.php on %s', (kind) => {
   let s: TestServer;
   let sup: string;
-  type Keyed = Awaited<ReturnType<typeof keyedCustomer>>;
   let a: Keyed;
   let b: Keyed;
   let poor: Keyed;
   const g = {} as Record<'tg' | 'tgDear' | 'wa' | 'waDear' | 'mail' | 'off' | 'ig', number>;
 
-  const call = (who: Keyed, params: Record<string, string | number>) => handler(s, { api_key: who.key, ...params });
-  const bought = async (who: Keyed, params: Record<string, string | number> = { service: 'tg' }) => {
-    const r = await call(who, { action: 'getNumber', ...params });
-    expectWord(r, /^ACCESS_NUMBER:\d+:\d+$/);
-    const [, id, phone] = r.body.split(':');
-    return { id: Number(id), phone };
-  };
+  const { call, bought, balance, unchanged } = handlerCalls(() => s);
   const link = (id: number) => s.database.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const balance = async (who: Keyed) =>
-    Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', who.id).executeTakeFirstOrThrow()).balance);
-  /** A refusal changes nothing (a call before it has recorded the key's use for the minute). */
-  const unchanged = async (run: () => Promise<void>) => {
-    const before = await s.snapshot();
-    await run();
-    expect(await s.snapshot()).toBe(before);
-  };
 
   beforeAll(async () => {
-    s = await startServer(kind, { frozenAt: T0, settings: { sessionTtlMs: 365 * 86_400_000 } });
-    sup = await s.login(SUP.username, SUP.password);
+    ({ s, sup } = await startHandlerServer(kind, T0));
     a = await keyedCustomer(s, sup, 'buyer_a', 10);
     b = await keyedCustomer(s, sup, 'buyer_b', 10);
     poor = await keyedCustomer(s, sup, 'poor_p', 0.5);

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { pages, resources, sections } from '../../../resources.config';
 import { buildMenu, findMenuItem, labelFor } from '../../../src/framework/menu';
 
-const menuOf = (role: 'sup' | 'customer' | undefined) => buildMenu(sections, [resources, pages], role);
+// A sup here is the owner (every grant); narrower staff roles: tests/unit/framework/access-rules.test.ts.
+const menuOf = (role: 'sup' | 'customer' | undefined) => buildMenu(sections, [resources, pages], role, role === 'sup' ? '*' : undefined);
 const outline = (role: 'sup' | 'customer') =>
   menuOf(role).map((s) => [s.label, s.items.map((i) => i.label)]);
 
 describe('the menu from the declaration', () => {
   it('gives a sup the system section, user management and "his API", but no store or top-up', () => {
     expect(outline('sup')).toEqual([
-      ['系统设置', ['联系方式', '公告列表', '分组配置', 'USDT 设置', '未匹配转账', '上游渠道', '设备管理', '收件箱']],
+      ['系统设置', ['联系方式', '公告列表', '分组配置', 'USDT 设置', '未匹配转账', '上游渠道', '设备管理', '收件箱', '操作日志']],
       ['账户管理', ['用户列表', '用户折扣', '修改信息']],
-      ['接码中心', ['API管理', '订单记录', '重提记录', '接码记录', '他的API']],
+      ['接码中心', ['API管理', '服务名称', '订单记录', '重提记录', '接码记录', '他的API']],
       ['财务管理', ['财务明细', '充值记录']],
     ]);
   });

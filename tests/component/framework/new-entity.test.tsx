@@ -69,7 +69,7 @@ describe('one more entry in the declaration', () => {
   it('gets its menu item in its section, in order, for the roles that may see it', () => {
     const withCoupons = { ...sections, finance: { ...sections.finance, items: [...sections.finance.items, 'coupons'] } };
     const finance = (role: 'sup' | 'customer') =>
-      buildMenu(withCoupons, [defs, pages], role).find((s) => s.key === 'finance')!.items.map((i) => [i.label, i.route]);
+      buildMenu(withCoupons, [defs, pages], role, role === 'sup' ? '*' : undefined).find((s) => s.key === 'finance')!.items.map((i) => [i.label, i.route]);
     expect(finance('sup')).toEqual([['财务明细', '/account/detail'], ['充值记录', '/account/record'], ['优惠券管理', '/account/coupon']]);
     expect(finance('customer')).toEqual([['财务明细', '/account/detail'], ['账户充值', '/account/recharge'], ['充值记录', '/account/record']]);
   });

@@ -14,7 +14,7 @@ import { setViewportWidth } from './viewport';
 
 const user = (type: string, extra: Partial<UserInfo> = {}): UserInfo => ({
   id: 1, username: type === 'sup' ? 'admin' : 'alice', type, balance: 12.3, email: null, tg: null,
-  create_at: null, login_at: null, login_count: 1, login_ip: null, ...extra,
+  create_at: null, login_at: null, login_count: 1, login_ip: null, ...(type === 'sup' ? { role: 'owner' } : {}), ...extra,
 });
 
 function Where() {

@@ -88,7 +88,7 @@ describe('a new customer\'s home', () => {
 
 describe('a sup\'s home', () => {
   it('keeps the figures on an empty platform', async () => {
-    server.on('GET /api/user/base', { data: { ...newUser, username: 'admin', type: 'sup' } });
+    server.on('GET /api/user/base', { data: { ...newUser, username: 'admin', type: 'sup', role: 'owner' } });
     server.on('GET /api/statistics/index', {
       data: { ...zero, userCount: 1, userCountMonth: 1, admin: { balance: 0, recharge: 0, rechargeAuto: 0, order: 0, diff: 0 } },
     });

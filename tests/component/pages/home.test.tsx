@@ -120,7 +120,7 @@ describe('the home screen', () => {
   });
 
   it('shows sup the platform summary with the difference tagged, and user cards leading to /user/index', async () => {
-    server.on('GET /api/user/base', { data: { ...baseUser, username: 'admin', type: 'sup' } });
+    server.on('GET /api/user/base', { data: { ...baseUser, username: 'admin', type: 'sup', role: 'owner' } });
     server.on('GET /api/statistics/index', { data: supFigures });
     mount('sup');
     await waitFor(() => expect(value('summary-rechargeManual')).toBe('$200.20'));

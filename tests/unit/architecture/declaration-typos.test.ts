@@ -80,7 +80,7 @@ const typos: Typo[] = [
   { what: 'an owner field', file: area('fields'), from: "ownerField: 'user_id'", to: "ownerField: 'userid'", reported: area('finance') },
   { what: 'a default sort field', file: area('accounts'), from: "defaultSort: { field: 'sort'", to: "defaultSort: { field: 'srot'" },
   { what: "a section's entry", file: CONFIG, from: "'connect', 'notices',", to: "'connect', 'notice'," },
-  { what: "a page's access rule", file: CONFIG, from: "label: 'USDT 设置', access: 'sup'", to: "label: 'USDT 设置', access: 'admin'" },
+  { what: "a page's access rule", file: CONFIG, from: "label: 'USDT 设置', access: 'sup:money'", to: "label: 'USDT 设置', access: 'admin'" },
   { what: "a server area's hook key", file: path.join(ROOT, 'server/accounts/index.ts'), from: 'hooks: { users: userHooks }', to: 'hooks: { user: userHooks }' },
 ];
 

@@ -13,7 +13,7 @@ const all = resources as Record<string, ResourceDef>;
 function wordsByRole(def: ResourceDef): [Role, Words][] {
   const { empty } = def;
   if (!empty) return [];
-  const roles = (['sup', 'customer'] as const).filter((role) => allows(def.access.list, role));
+  const roles = (['sup', 'customer'] as const).filter((role) => allows(def.access.list, role, '*'));
   return roles.map((role) => [role, 'text' in empty ? empty : empty[role]]);
 }
 
@@ -32,7 +32,7 @@ describe('empty lists', () => {
         const to = words.action?.to;
         if (!to || to === 'create') continue;
         const access = accessOf(to);
-        if (!access || !allows(access, role)) wrong.push(`${name} (${role}) → ${to}`);
+        if (!access || !allows(access, role, '*')) wrong.push(`${name} (${role}) → ${to}`);
       }
       const creates = wordsByRole(def).some(([, w]) => w.action?.to === 'create');
       if (creates && !def.access.add) wrong.push(`${name}: create without add access`);

@@ -32,6 +32,8 @@ export function ActivationActions({ link, at, onChanged, onReused }: Props) {
   const live = LIVE.includes(link.state);
   const hasCode = Boolean(link.last_code) || link.state === 'code_received' || link.state === 'used_up';
   const left = resetsLeft(link);
+  // A rental is ended, extended and cancelled by its own actions (结束, 续租), never as an activation.
+  const rental = (link as ActivationLink & { kind?: string }).kind === 'rent';
 
   const run = async (name: string, call: () => Promise<unknown>, done: (r: any) => string) => {
     setBusy(name);
@@ -83,17 +85,17 @@ export function ActivationActions({ link, at, onChanged, onReused }: Props) {
   };
 
   const buttons = [];
-  if (live && hasCode) {
+  if (live && hasCode && !rental) {
     buttons.push(<Button key="finish" type="primary" loading={busy === 'finish'} onClick={finish} data-testid="activation-finish">完成</Button>);
     if (left !== 0) buttons.push(<Button key="reset" loading={busy === 'reset'} onClick={reset} data-testid="activation-reset">重提（再来一个码）</Button>);
   }
-  if (link.reusable) {
+  if (link.reusable && !rental) {
     buttons.push(<Button key="reuse" loading={busy === 'reuse'} onClick={() => void reuse()} data-testid="activation-reuse">再次使用此号码</Button>);
   }
   if (link.renewable && !['refunded', 'revoked', 'finished'].includes(link.state)) {
     buttons.push(<Button key="renew" onClick={() => setRenewing(true)} data-testid="activation-renew">续费</Button>);
   }
-  if (link.state === 'active' && !hasCode && cancelIn !== null) {
+  if (link.state === 'active' && !hasCode && cancelIn !== null && !rental) {
     buttons.push(
       <Button key="cancel" danger loading={busy === 'cancel'} disabled={cancelIn > 0} onClick={cancel} data-testid="activation-cancel">
         {cancelIn > 0 ? `取消（${formatLeft(cancelIn)} 后可取消）` : '取消并退款'}
