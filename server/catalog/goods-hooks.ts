@@ -3,11 +3,22 @@ import type { Row } from '../platform/http/validate.js';
 import { sanitizeHtml } from '../platform/lib/sanitize-html.js';
 import type { ResourceHooks } from '../platform/crud/hooks.js';
 
-/** Quantity bounds that make sense; the description stored sanitized. */
+/** A rentable product that could be rented: an SMS product from our own stock, at a price, for hours that exist. */
+function checkRental(merged: Row): void {
+  if (!Number(merged.rentable)) return;
+  const refuse = (field: string, message: string) => { throw fail.badInput(message, { [field]: message }); };
+  if ((merged.channel ?? 'sms') !== 'sms') refuse('rentable', '只有短信商品可以租用');
+  if ((merged.source ?? 'stock') !== 'stock') refuse('rentable', '只有库存来源的商品可以租用（上游号码无法按小时持有）');
+  if (!(Number(merged.rent_price_hour) > 0)) refuse('rent_price_hour', '可租用的商品须设置每小时租用价格');
+  if (Number(merged.rent_min_hours ?? 4) > Number(merged.rent_max_hours ?? 720)) refuse('rent_min_hours', '最短租期不能大于最长租期');
+}
+
+/** Quantity bounds and rental terms that make sense; the description stored sanitized. */
 function clean(values: Row, merged: Row, now: number): Row {
   if (Number(merged.min_qty) > Number(merged.max_qty)) {
     throw fail.badInput('最少购买数量不能大于最多购买数量', { min_qty: '最少购买数量不能大于最多购买数量' });
   }
+  checkRental(merged);
   const out: Row = { ...values, update_at: now };
   if (typeof values.description === 'string') out.description = sanitizeHtml(values.description);
   return out;

@@ -132,6 +132,26 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect((await s.post('/api/goods/edit', { id, min_qty: 101 }, sup)).code).toBe(400);
     });
 
+    it('a rentable product is an SMS product from stock with an hourly price and hours that exist; nothing saved otherwise', async () => {
+      const base = { title: '租用', channel: 'sms', service: 'tg', price: 1, valid_hours: 1 };
+      const refused = async (body: Record<string, unknown>, field: string) => {
+        const r = await s.post('/api/goods/add', { ...base, ...body }, sup);
+        expect(r.code, JSON.stringify(body)).toBe(400);
+        expect(r.data.errors[field], JSON.stringify(r.data)).toBeTruthy();
+      };
+      const before = (await db().selectFrom('goods').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+      await refused({ rentable: true }, 'rent_price_hour');
+      await refused({ rentable: true, rent_price_hour: 0.5, rent_min_hours: 48, rent_max_hours: 24 }, 'rent_min_hours');
+      await refused({ rentable: true, rent_price_hour: 0.5, channel: 'mail' }, 'rentable');
+      expect((await db().selectFrom('goods').select(db().fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toEqual(before);
+
+      const id = await addGoods(s, sup, { title: '可租用', rentable: true, rent_price_hour: 0.5, rent_min_hours: 4, rent_max_hours: 48 });
+      // An edit is judged with what it leaves.
+      expect((await s.post('/api/goods/edit', { id, rent_min_hours: 72 }, sup)).data.errors.rent_min_hours).toBe('最短租期不能大于最长租期');
+      expect((await s.post('/api/goods/edit', { id, rent_price_hour: 0 }, sup)).code).toBe(400);
+      expect((await s.post('/api/goods/edit', { id, rentable: false, rent_price_hour: 0 }, sup)).code).toBe(200);
+    });
+
     it('deleting a product that has sold is refused (409); an unsold one goes with its stock and discounts', async () => {
       const sold = await addGoods(s, sup, { title: '已售商品' });
       await importLines(s, sup, sold, phones(2, 8617000000000));
