@@ -213,7 +213,7 @@ describe.each(dbKinds)('audit trail on %s', (kind) => {
     expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('a customer may still top up afterwards: credit helper sanity', async () => {
+  it('a later balance change still writes its row, naming the sup who made it', async () => {
     await credit(s, owner, customer.id, 1);
     expect(await lastOf('user.money')).toMatchObject({ actor_name: SUP.username });
   });
