@@ -49,10 +49,10 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/framework/declaration/', dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'shared-is-plain-facts',
-      comment: 'shared/ holds facts both the server and the console use (names of countries and services); it imports neither.',
+      name: 'names-are-plain-facts',
+      comment: 'names/ holds facts both the server and the console use (names of countries and services); it imports neither.',
       severity: 'error',
-      from: { path: '^shared/' },
+      from: { path: '^names/' },
       to: { path: '^(server|src)/' },
     },
   ],

@@ -1,7 +1,7 @@
 import type { Ctx } from '../platform/context.js';
 import { supServiceNames, type SupServiceName } from '../store/service-names.js';
-import { COUNTRY_NAMES_ZH } from '../../shared/country-names.js';
-import { SERVICE_NAMES } from '../../shared/service-names.js';
+import { COUNTRY_NAMES_ZH } from '../../names/country-names.js';
+import { SERVICE_NAMES } from '../../names/service-names.js';
 
 /**
  * The names the protocol's lists give countries and services: getCountries answers each country in

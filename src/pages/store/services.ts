@@ -1,4 +1,4 @@
-import { SERVICE_NAMES } from '../../../shared/service-names';
+import { SERVICE_NAMES } from '../../../names/service-names';
 /**
  * What the store shows for a product's SMS-Activate service code: a display name, its Chinese name,
  * the other names buyers search by, and the colour of its badge (an initial in a circle: no pictures
