@@ -35,7 +35,7 @@ export type ResourceName = keyof typeof resources;
 
 /** Hand-written screens (src/pages): a route, who may open it, and maybe a menu item. */
 export const pages = declare.pages({
-  home: { route: '/home', label: '首页', access: 'any' },
+  home: { route: '/home', label: '首页', access: 'any', firstCalls: ['/api/statistics/index', '/api/notice/recent', '/api/config/index'] },
   connect: {
     route: '/system/connect', label: '联系方式', access: 'sup',
     menu: { label: '联系方式', icon: 'PhoneOutlined', visible: 'sup' },

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { ADMIN, DIST, ROOT, startServer, type Server } from '../tests/e2e/harness.js';
+import { startNginx } from '../tests/helpers/nginx.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PHONE = { width: 375, height: 812 };
@@ -29,6 +30,8 @@ const PHONE = { width: 375, height: 812 };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 const CUSTOMER = { username: 'vitals_buyer', password: 'Vitals-pass-123' };
+/** `nginx`: the pages come through nginx as deployed (HTTPS, HTTP/2, the assets' .gz from disk); else straight from the server. */
+const VIA_NGINX = process.env.BENCH_VIA === 'nginx';
 
 interface Screen {
   name: string;
@@ -120,7 +123,7 @@ async function openPhone() {
     executablePath: '/usr/bin/chromium', headless: true, locale: 'zh-CN',
     viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...(VIA_NGINX ? ['--ignore-certificate-errors'] : [])],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return { page, close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); } };
@@ -164,7 +167,7 @@ async function tapBuy(page: Page): Promise<{ seen: number; event: number }> {
 }
 
 /** One cold load of a screen on a throttled phone. */
-async function load(server: Server, screen: Screen): Promise<Load> {
+async function load(server: Server, site: string, screen: Screen): Promise<Load> {
   const token = screen.open ? null : await server.api.login(CUSTOMER.username, CUSTOMER.password);
   const browser = await openPhone();
   try {
@@ -174,7 +177,7 @@ async function load(server: Server, screen: Screen): Promise<Load> {
       await page.addInitScript({ content: `if (!localStorage.getItem('token')) { localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('type', 'user'); }` });
     }
     await throttle(page);
-    await page.goto(server.url + screen.path, { waitUntil: 'commit' });
+    await page.goto(site + screen.path, { waitUntil: 'commit' });
     await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
     await settle(page);
     const found = await page.evaluate(() => {
@@ -251,6 +254,8 @@ export async function benchVitals(): Promise<void> {
   }
   const only = process.env.BENCH_SCREENS?.split(',');
   const server = await startServer();
+  const nginx = VIA_NGINX ? await startNginx({ upstreams: [Number(new URL(server.url).port)], deployed: { assets: DIST } }) : null;
+  const site = nginx?.url ?? server.url;
   const loads = new Map<string, Load[]>();
   let screens: Screen[] = [];
   try {
@@ -259,15 +264,16 @@ export async function benchVitals(): Promise<void> {
     // Warm-ups: each screen's first request (the server's caches, /store's first drawing), and the
     // first Chromium start on a machine is slower.
     for (const screen of screens) await fetch(server.url + screen.path);
-    await load(server, SCREENS[1]);
+    await load(server, site, SCREENS[1]);
     for (let run = 0; run < RUNS; run += 1) {
       for (const screen of screens) {
         const list = loads.get(screen.name) ?? [];
-        list.push(await load(server, screen));
+        list.push(await load(server, site, screen));
         loads.set(screen.name, list);
       }
     }
   } finally {
+    await nginx?.stop();
     await server.stop();
   }
   process.stdout.write(report(screens, loads));
@@ -279,7 +285,8 @@ function report(screens: Screen[], loads: Map<string, Load[]>): string {
   const col = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - [...text].reduce((w, c) => w + (c > '\u2e80' ? 2 : 1), 0)));
   const lines = [
     `\n手机端网页指标 (web vitals on a throttled phone): ${PHONE.width}x${PHONE.height}, CPU ${CPU_SLOWDOWN}x slower, ` +
-    `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen`,
+    `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen; ` +
+    (VIA_NGINX ? 'through nginx as deployed (HTTPS, HTTP/2, gzip)' : 'straight from the server (HTTP/1.1, Brotli)'),
     `  CLS: largest session window (shifts < 1 s apart, window <= 5 s) of shifts without recent input; sum of all in brackets`,
     `  ${col('screen', 14)}${col('LCP ms', 26)}${col('target', 18)}${col('CLS', 22)}${col('target', 14)}${col('tap ms', 22)}target`,
   ];

@@ -4,16 +4,22 @@ import { ConfigProvider, App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
-import { resourceRoutes, resourceScreenLoader } from '../framework/routes';
+import { listAt, resourceRoutes, resourceScreenLoader } from '../framework/routes';
+import { roleOf } from '../framework/declaration';
+import { permits } from '../framework/use-role';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
+import { listCall } from '../providers/data-provider';
+import { startEarly } from '../providers/http';
 import { currentGrants } from '../providers/grants';
 import { ANTD_CONFIG } from './antd-config';
 import { NavigationBridge } from './NavigationBridge';
 import DocumentTitle from '../layout/DocumentTitle';
 import { pageRoutes, pageScreenLoader } from './page-routes';
+// Registered here, not with the shell: a list's actions start loading with the shell, not after it.
+import './row-actions';
 // Static, not lazy: the screens people land on first (a lazy first screen waits out React's
 // Suspense reveal throttle, about 300 ms).
 import LoginPage from '../pages/login/LoginPage';
@@ -39,19 +45,28 @@ const RegisterPage = lazy(early('/register', () => import('../pages/register/Reg
 const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
 
 /**
- * Opened at a console address, the shell, that address's screen (a list's actions too) and the
- * signed-in user's base info all start loading as this module runs: on a slow phone network each would otherwise wait for the
- * one before it to arrive and render (three round trips and their bytes in a row).
+ * Opened at a console address, the shell, that address's screen (a list's actions too), the signed-in
+ * user's base info and a list's first page all start loading as this module runs: on a slow phone
+ * network each would otherwise wait for the one before it to arrive and render.
  */
 function startConsoleEarly(pathname: string) {
   if (OPEN_PATHS.includes(pathname)) return;
   // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
   const quiet = () => undefined;
-  const shell = loadConsole();
-  shell.catch(quiet);
+  loadConsole().catch(quiet);
   (pageScreenLoader(pages as Record<string, PageDef>, pathname)
-    ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname, shell))?.().catch(quiet);
-  if (authState.getToken()) import('../providers/auth-provider').then(({ loadBaseInfo }) => loadBaseInfo()).catch(quiet);
+    ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname))?.().catch(quiet);
+  if (!authState.getToken()) return;
+  // The calls the screen makes first: who is signed in, a page's declared calls, a list's first page
+  // (each when the role may open the screen).
+  startEarly({ method: 'GET', url: '/api/user/base' });
+  const role = roleOf(authState.getType());
+  const page = Object.values(pages as Record<string, PageDef>).find((p) => p.route === pathname);
+  if (page && permits(page.access, role)) for (const url of page.firstCalls ?? []) startEarly({ method: 'GET', url });
+  const list = listAt(resources as Record<string, ResourceDef>, pathname, window.location.search);
+  if (list && permits(list.def.access.list, role)) {
+    startEarly(listCall(list.def.api ?? list.name, list.filters, list.sorters, list.page, list.pageSize));
+  }
 }
 if (typeof window !== 'undefined') startConsoleEarly(window.location.pathname);
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));

@@ -7,7 +7,6 @@ import { accessControlProvider } from '../providers/access-control';
 import { authProvider } from '../providers/auth-provider';
 import { refineSetup } from './refine-setup';
 import './icons';
-import './row-actions';
 
 const setup = refineSetup(resources as Record<string, ResourceDef>);
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Result } from 'antd';
 import type { AccessRule } from './declaration';
+import { Outcome } from './Outcome';
 import { roleOf } from './declaration';
 import { permits, useGrants, useRole } from './use-role';
 
@@ -9,5 +9,5 @@ export function Allowed({ rule, children }: { rule: AccessRule | 'public' | unde
   const role = roleOf(useRole());
   useGrants();
   if (permits(rule, role)) return <>{children}</>;
-  return <Result status="403" title="没有权限" subTitle="当前账号无权访问此页面" />;
+  return <Outcome status="403" title="没有权限" subTitle="当前账号无权访问此页面" />;
 }

@@ -3,6 +3,7 @@ import { Route } from 'react-router';
 import type { ResourceDef } from './declaration';
 import { Allowed } from './Allowed';
 import { registry } from './registry';
+import { decodeListState, listRequest } from './list/url-state';
 
 const loaders = {
   list: () => import('./list/ListPage'),
@@ -15,16 +16,27 @@ const ShowPage = lazy(loaders.show);
 
 /**
  * The code of the generated screen at `pathname`, if a declared resource has one there; a list's
- * actions too, once `shellLoaded` (the app registers them with its shell) has settled.
+ * registered actions too.
  */
-export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string, shellLoaded: Promise<unknown>): (() => Promise<unknown>) | null {
+export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string): (() => Promise<unknown>) | null {
   for (const def of Object.values(defs)) {
-    if (pathname === def.route) return () => Promise.all([loaders.list(), shellLoaded.then(() => registry.preloadActionsFor(def))]);
+    if (pathname === def.route) return () => Promise.all([loaders.list(), registry.preloadActionsFor(def)]);
     const rest = pathname.startsWith(`${def.route}/`) ? pathname.slice(def.route.length + 1) : null;
     if (rest === 'create' || rest?.startsWith('edit/')) return loaders.form;
     if (rest?.startsWith('show/')) return loaders.show;
   }
   return null;
+}
+
+/**
+ * The list at `pathname` (a declared resource's list route), and what it will ask for first: its
+ * filters, sort and page from the address's search string.
+ */
+export function listAt(defs: Record<string, ResourceDef>, pathname: string, search: string) {
+  const found = Object.entries(defs).find(([, def]) => def.route === pathname);
+  if (!found) return null;
+  const [name, def] = found;
+  return { name, def, ...listRequest(def, decodeListState(def, new URLSearchParams(search))) };
 }
 
 /**

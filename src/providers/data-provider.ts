@@ -1,6 +1,6 @@
 import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, HttpError } from '@refinedev/core';
 import { feedback } from './feedback';
-import { api, ApiError } from './http';
+import { api, ApiError, request, type RequestConfig } from './http';
 
 /** Which API prefix serves a Refine resource name (`users` -> `user`). */
 export type ApiOf = (resource: string) => string;
@@ -18,6 +18,11 @@ export function filtersToBody(filters: CrudFilters = [], sorters: CrudSorting = 
   const [sorter] = sorters;
   if (sorter) { body.sort = sorter.field; body.order = sorter.order; }
   return body;
+}
+
+/** The call that fetches a page of a list (also started ahead by the entry, src/app/App.tsx). */
+export function listCall(api: string, filters: CrudFilters | undefined, sorters: CrudSorting | undefined, page: number, pageSize: number): RequestConfig {
+  return { method: 'POST', url: `/api/${api}/data`, data: filtersToBody(filters, sorters), params: { page, pageSize } };
 }
 
 /** Refine wants HttpError; field errors go to `errors` so forms mark their fields. */
@@ -41,10 +46,8 @@ export function createDataProvider(apiOf: ApiOf): DataProvider {
     getApiUrl: () => '/api',
 
     getList: async ({ resource, pagination, filters, sorters }) => {
-      const page = pagination?.currentPage ?? 1;
-      const pageSize = pagination?.pageSize ?? 20;
-      const data = await guard(api.post<{ list: BaseRecord[]; total: number }>(
-        `${base(resource)}/data`, filtersToBody(filters, sorters), { page, pageSize }));
+      const call = listCall(apiOf(resource), filters, sorters, pagination?.currentPage ?? 1, pagination?.pageSize ?? 20);
+      const data = await guard(request<{ list: BaseRecord[]; total: number }>(call));
       return { data: data.list as any, total: data.total };
     },
 

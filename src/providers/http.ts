@@ -1,4 +1,3 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { callStarted } from '../framework/network-quiet';
 import { authState } from './auth-state';
 import { feedback } from './feedback';
@@ -12,6 +11,20 @@ export class ApiError extends Error {
   constructor(public code: number, message: string, public errors?: Record<string, string>, public data?: unknown) {
     super(message);
   }
+}
+
+/** One call to the API. */
+export interface RequestConfig {
+  method?: 'GET' | 'POST';
+  url: string;
+  /** Sent as JSON (not on GET). */
+  data?: unknown;
+  /** Appended to the URL as the query string. */
+  params?: Record<string, unknown>;
+  /** Milliseconds before the call is given up; TIMEOUT_MS when absent. */
+  timeout?: number;
+  /** Lets the caller abandon the call; an abandoned call is not toasted. */
+  signal?: AbortSignal;
 }
 
 export const TIMEOUT_MS = 60_000;
@@ -29,51 +42,148 @@ export interface CallOptions {
   noRelogin?: boolean;
 }
 
-function createClient(): AxiosInstance {
-  const client = axios.create({ timeout: TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
-  client.interceptors.request.use((config) => {
-    const token = authState.getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-  client.interceptors.response.use((response) => {
-    const rotated = response.headers['authorization'];
-    if (typeof rotated === 'string' && rotated) authState.setToken(rotated.replace(/^Bearer\s+/i, ''), true);
-    return response;
-  });
-  return client;
+/** Prefixed to relative URLs; empty in the browser (same origin). */
+let apiBase = '';
+
+/** Points the client at another server, e.g. a test's (Node's fetch has no page origin to resolve against). */
+export function setApiBase(url: string): void {
+  apiBase = url.replace(/\/+$/, '');
 }
 
-export const client = createClient();
+function encode(value: string): string {
+  return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+');
+}
 
-/** What a call that brought back no envelope means, in Chinese (never axios's English). */
-export function transportError(err: AxiosError): string {
-  if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT') return '请求超时，请稍后再试';
-  if (axios.isCancel(err)) return '请求已取消';
-  const status = err.response?.status;
-  if (status) return status >= 500 ? `服务器错误 (${status})` : `请求失败 (${status})`;
-  return '网络连接失败，请检查网络后重试';
+/** The query string as axios wrote it: null and undefined dropped, arrays as `key[]=v`, objects as `key[sub]=v`. */
+function queryString(params: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) { for (const item of value) add(`${key}[]`, item); return; }
+    if (value instanceof Date) value = value.toISOString();
+    else if (typeof value === 'object') { for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v); return; }
+    pairs.push(`${encode(key)}=${encode(String(value))}`);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return pairs.join('&');
+}
+
+function urlOf(config: RequestConfig): string {
+  let url = /^[a-z][a-z\d+\-.]*:\/\//i.test(config.url) || !apiBase ? config.url : `${apiBase}/${config.url.replace(/^\/+/, '')}`;
+  const query = config.params ? queryString(config.params) : '';
+  if (query) url = `${url.split('#')[0]}${url.includes('?') ? '&' : '?'}${query}`;
+  return url;
+}
+
+/** Why a call brought back no envelope. */
+type Failure = 'timeout' | 'cancelled' | 'network' | number;
+
+class TransportFailure extends Error {
+  constructor(public failure: Failure) {
+    super(String(failure));
+  }
+}
+
+/** What a call that brought back no envelope means, in Chinese. */
+function transportError(failure: Failure): string {
+  if (failure === 'timeout') return '请求超时，请稍后再试';
+  if (failure === 'cancelled') return '请求已取消';
+  if (failure === 'network') return '网络连接失败，请检查网络后重试';
+  return failure >= 500 ? `服务器错误 (${failure})` : `请求失败 (${failure})`;
+}
+
+/** The body as JSON when it parses, else its text (as axios gave it). */
+function parse(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return !!value && typeof value === 'object' && 'code' in value;
+}
+
+/** Sends one call; resolves with the parsed body of a 2xx or the envelope of any other status. */
+async function send<T>(config: RequestConfig): Promise<Envelope<T>> {
+  const method = config.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  const token = authState.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (config.data !== undefined && method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(config.data);
+  }
+  // The timeout covers reading the body too, as axios's did.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, config.timeout ?? TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  if (config.signal?.aborted) cancel();
+  config.signal?.addEventListener('abort', cancel);
+  let status: number;
+  let parsed: unknown;
+  try {
+    const response = await fetch(urlOf(config), { method, headers, body, signal: controller.signal });
+    status = response.status;
+    parsed = parse(await response.text());
+    const rotated = response.ok ? response.headers.get('authorization') : null;
+    if (rotated) authState.setToken(rotated.replace(/^Bearer\s+/i, ''), true);
+  } catch {
+    throw new TransportFailure(timedOut ? 'timeout' : config.signal?.aborted ? 'cancelled' : 'network');
+  } finally {
+    clearTimeout(timer);
+    config.signal?.removeEventListener('abort', cancel);
+  }
+  if (status >= 200 && status < 300) return parsed as Envelope<T>;
+  if (isEnvelope(parsed)) return parsed as Envelope<T>;
+  throw new TransportFailure(status);
+}
+
+/** How long a call started ahead waits to be taken by the code that makes it. */
+const EARLY_MS = 15_000;
+const early = new Map<string, Promise<Envelope>>();
+// The token is part of the key: an answer never goes to another account's call.
+const keyOf = (config: RequestConfig) => `${authState.getToken() ?? ''} ${config.method ?? 'GET'} ${urlOf(config)} ${config.data === undefined ? '' : JSON.stringify(config.data)}`;
+
+/**
+ * Sends a call a screen is about to make, before that screen's code has arrived (the entry starts
+ * them as it runs: on a slow network the answer is in by the time the screen is drawn). The same
+ * call made within EARLY_MS takes its answer instead of sending again; the answer is handled then
+ * (a failure is shown by that call), otherwise dropped.
+ */
+export function startEarly(config: RequestConfig): void {
+  const key = keyOf(config);
+  if (early.has(key)) return;
+  const call = send(config);
+  call.catch(() => undefined);
+  early.set(key, call);
+  setTimeout(() => { if (early.get(key) === call) early.delete(key); }, EARLY_MS);
+}
+
+function takeEarly<T>(config: RequestConfig): Promise<Envelope<T>> | undefined {
+  const key = keyOf(config);
+  const call = early.get(key);
+  early.delete(key);
+  return call as Promise<Envelope<T>> | undefined;
 }
 
 /** Sends one call and unwraps the envelope: resolves with `data` on 200/211, rejects otherwise. */
-export async function request<T = any>(config: AxiosRequestConfig, options: CallOptions = {}): Promise<T> {
+export async function request<T = any>(config: RequestConfig, options: CallOptions = {}): Promise<T> {
   let body: Envelope<T>;
   // Told to the framework, which fetches what may be needed later only once calls have gone quiet.
   const ended = callStarted();
   try {
-    const response = await client.request<Envelope<T>>(config);
-    body = response.data;
+    body = await (takeEarly<T>(config) ?? send<T>(config));
   } catch (error) {
-    const err = error as AxiosError<Envelope>;
-    const envelope = err.response?.data;
-    if (envelope && typeof envelope === 'object' && 'code' in envelope) {
-      body = envelope as Envelope<T>;
-    } else {
-      const text = transportError(err);
-      // A call the page itself abandoned (it moved on) is no failure to tell anyone about.
-      if (!options.silent && !axios.isCancel(error)) feedback.error(text);
-      throw new ApiError(0, text);
-    }
+    const failure = error instanceof TransportFailure ? error.failure : 'network';
+    const text = transportError(failure);
+    // A call the page itself abandoned (it moved on) is no failure to tell anyone about.
+    if (!options.silent && failure !== 'cancelled') feedback.error(text);
+    throw new ApiError(0, text);
   } finally {
     ended();
   }
@@ -83,7 +193,7 @@ export async function request<T = any>(config: AxiosRequestConfig, options: Call
   }
   const code = body?.code ?? 0;
   const text = body?.message || 'Error';
-  if (SESSION_GONE.has(code) && !options.noRelogin && !NO_RELOGIN.some((re) => re.test(config.url ?? ''))) {
+  if (SESSION_GONE.has(code) && !options.noRelogin && !NO_RELOGIN.some((re) => re.test(config.url))) {
     feedback.relogin(text);
     // Logging in again comes back here.
     rememberWantedPath(window.location.pathname + window.location.search);

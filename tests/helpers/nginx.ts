@@ -4,7 +4,7 @@
  * there too), in the foreground, on a free port, balancing round robin over the given upstream ports.
  * Every answer carries `X-Upstream` (the process that served it) so a test can tell which one did.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -22,6 +22,11 @@ export interface NginxOptions {
   workers?: number;
   /** Connections per worker (each proxied request holds two). */
   connections?: number;
+  /**
+   * As deploy/nginx/code-console.conf serves a phone: HTTPS with HTTP/2 (a self-signed certificate
+   * made here), and the console's /assets/ from this built dir with their precompressed .gz.
+   */
+  deployed?: { assets: string };
 }
 
 export interface Nginx {
@@ -62,7 +67,7 @@ ${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
     keepalive 32;
   }
   server {
-    listen 127.0.0.1:${port} backlog=4096;
+    listen 127.0.0.1:${port} backlog=4096${o.deployed ? ' ssl http2' : ''};${o.deployed ? deployedServer(dir, o.deployed.assets) : ''}
     client_max_body_size 4m;
     proxy_http_version 1.1;
     proxy_set_header Connection "";
@@ -87,6 +92,29 @@ ${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
 `;
 }
 
+/** The TLS and static-file lines of the production server block (see NginxOptions.deployed). */
+function deployedServer(dir: string, assets: string): string {
+  return `
+    ssl_certificate ${dir}/cert.pem;
+    ssl_certificate_key ${dir}/key.pem;
+    include /etc/nginx/mime.types;
+    gzip on;
+    gzip_proxied any;
+    gzip_min_length 1024;
+    gzip_types application/json text/plain text/csv text/css application/javascript image/svg+xml;
+    location /assets/ {
+      root ${path.resolve(assets)};
+      gzip_static on;
+      try_files $uri =404;
+    }`;
+}
+
+/** A certificate for 127.0.0.1 valid for a day (the browser is told to accept it). */
+function selfSigned(dir: string): void {
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+}
+
 const running = new Set<ChildProcess>();
 process.once('exit', () => { for (const child of running) child.kill('SIGKILL'); });
 
@@ -95,6 +123,7 @@ export async function startNginx(o: NginxOptions): Promise<Nginx> {
   if (!bin) throw new Error('没有找到 nginx：apt-get install -y nginx');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-'));
   const port = await freePort();
+  if (o.deployed) selfSigned(dir);
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig(dir, port, o));
   const errorLog = path.join(dir, 'error.log');
@@ -113,7 +142,7 @@ export async function startNginx(o: NginxOptions): Promise<Nginx> {
     });
   }, 30_000, 50).catch((err) => { child.kill('SIGKILL'); throw err; });
   return {
-    url: `http://127.0.0.1:${port}`, port, dir, errors,
+    url: `${o.deployed ? 'https' : 'http'}://127.0.0.1:${port}`, port, dir, errors,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -136,4 +136,6 @@ export interface PageDef {
   access: AccessRule | 'public';
   /** The screen is not built yet: its route shows a page that says so rather than an empty screen. */
   pending?: boolean;
+  /** The GET calls the screen makes as it opens, started ahead by the app while its code loads. */
+  firstCalls?: readonly string[];
 }

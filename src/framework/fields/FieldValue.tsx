@@ -1,9 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Typography } from 'antd';
 import type { FieldDef } from '../declaration';
 import { EllipsisText } from './EllipsisText';
 import { signOf, valueAsText } from './format';
 import { Pill } from './Pill';
-import { ChangesValue } from './ChangesValue';
+
+// antd's Table draws a change side by side: loaded only where a detail page shows one, not with every list.
+const ChangesValue = lazy(() => import('./ChangesValue').then((m) => ({ default: m.ChangesValue })));
 
 /** Types whose text can be long: one line with an ellipsis in a table cell, whole elsewhere. */
 const LONG = new Set(['text', 'textarea', 'html', 'ref']);
@@ -22,7 +25,8 @@ export function FieldValue({ field, value, record, name, full }: {
   }
   switch (field.type) {
     case 'changes':
-      return full ? <ChangesValue value={value} /> : <EllipsisText text={valueAsText(field, value, record, name)} />;
+      if (!full) return <EllipsisText text={valueAsText(field, value, record, name)} />;
+      return <Suspense fallback={<span className="fw-wrap">{valueAsText(field, value, record, name)}</span>}><ChangesValue value={value} /></Suspense>;
     case 'enum': {
       const option = field.options?.[String(value)];
       return <Pill color={option?.color}>{option?.label ?? String(value)}</Pill>;

@@ -22,7 +22,7 @@ import { rememberListQuery } from './list-memory';
 import { RowActions, actionsWidth, hasRowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import { SortSelect } from './SortSelect';
-import { PAGE_SIZES, toCrudFilters } from './url-state';
+import { PAGE_SIZES, listRequest } from './url-state';
 import { useColumnChoice } from './use-column-choice';
 import { useDeleteRecord } from './use-delete-record';
 import { useListQuery } from './use-list-query';
@@ -45,8 +45,8 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const { state, update, query: urlQuery } = useListState(def);
   useEffect(() => rememberListQuery(name, urlQuery), [name, urlQuery]);
   useEffect(() => { void registry.preloadActionsFor(def); }, [def]);
-  const filters = useMemo(() => toCrudFilters(def, state.filters), [def, state.filters]);
-  const sorters = useMemo(() => (state.sort ? [state.sort] : []), [state.sort]);
+  // The same request the entry may have started already for this address (`listAt`).
+  const { filters, sorters } = useMemo(() => listRequest(def, state), [def, state]);
   const { result, query } = useListQuery(name, filters, sorters, state.page, state.pageSize);
   const onDelete = useDeleteRecord(name, def.label);
   const { refetch } = query;

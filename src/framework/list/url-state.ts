@@ -74,3 +74,8 @@ export function toCrudFilters(def: ResourceDef, filters: Record<string, unknown>
       value,
     }) as CrudFilter);
 }
+
+/** What a list asks its data provider for, in Refine's shape: its filters, sort and page. */
+export function listRequest(def: ResourceDef, state: ListState) {
+  return { filters: toCrudFilters(def, state.filters), sorters: state.sort ? [state.sort] : [], page: state.page, pageSize: state.pageSize };
+}

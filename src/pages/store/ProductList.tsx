@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Result, Segmented, Skeleton } from 'antd';
+import { Button, Empty, Input, Segmented, Skeleton } from 'antd';
+import { Outcome } from '../../framework/Outcome';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StoreItem } from './api';
 import { groupProducts, type StoreSort } from './catalog';
@@ -39,7 +40,7 @@ export function ProductList({ products, action }: Props) {
     return <div className="store-list" aria-busy="true" aria-label="商品加载中"><Skeleton active paragraph={{ rows: 6 }} /></div>;
   }
   if (error && items.length === 0) {
-    return <Result status="warning" title="商品加载失败" subTitle={error} extra={<Button type="primary" onClick={reload}>重试</Button>} />;
+    return <Outcome status="warning" title="商品加载失败" subTitle={error} extra={<Button type="primary" onClick={reload}>重试</Button>} />;
   }
   if (items.length === 0) return <Empty className="product-empty" description="暂无在售商品" />;
 

@@ -1,6 +1,6 @@
 /**
  * A small real HTTP server that speaks the API's envelope `{ code, message, data }` and records every
- * request, plus the wiring that points the app's axios client at it. Nothing of ours is mocked: the
+ * request, plus the wiring that points the app's http client at it. Nothing of ours is mocked: the
  * client, the dataProvider and the pages make real HTTP calls to it.
  */
 import http from 'node:http';
@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createElement } from 'react';
 import { waitFor } from '@testing-library/react';
 import { ConfigProvider, message, notification } from 'antd';
-import { client } from '../../../src/providers/http';
+import { setApiBase } from '../../../src/providers/http';
 import { renderAntdStaticsWithReact19 } from '../../../src/app/antd-react19';
 
 export interface Recorded {
@@ -68,6 +68,9 @@ function createEnvelopeServer(): EnvelopeServer & { listen(): Promise<void> } {
       const handler = routes.get(`${rec.method} ${rec.path}`);
       const reply: Reply = handler ? await handler(rec) : { data: null };
       res.statusCode = reply.status ?? 200;
+      // A connection per request: a kept-alive one can be reused at the moment the server closes it
+      // as idle (its 5 s keep-alive timeout), and that request fails as a network error on a slow machine.
+      res.setHeader('Connection', 'close');
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
       if (reply.raw !== undefined) { res.end(reply.raw); return; }
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -130,15 +133,10 @@ export async function rejection<E = any>(promise: Promise<unknown>): Promise<E> 
   throw new Error('the call resolved');
 }
 
-/** Points the app's axios client at the server; jsdom's XHR enforces CORS, so use Node's http adapter. */
+/** Points the app's http client at the server (Node's fetch under jsdom: it needs an absolute URL). */
 export function pointClientAt(server: { url: string }): void {
-  client.defaults.baseURL = server.url;
-  client.defaults.adapter = 'http';
-  // A connection per request: a kept-alive one can be reused at the moment the server closes it as
-  // idle (its 5 s keep-alive timeout), and that request fails as a network error on a slow machine.
-  client.defaults.httpAgent = noKeepAlive;
+  setApiBase(server.url);
 }
-const noKeepAlive = new http.Agent({ keepAlive: false });
 
 /** antd 5's static message/notification under React 19, as main.tsx wires them. */
 export function wireAntdStatics(): void {

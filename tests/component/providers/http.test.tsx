@@ -1,6 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { api, ApiError, client, request } from '../../../src/providers/http';
+import { api, ApiError, request, startEarly, TIMEOUT_MS } from '../../../src/providers/http';
 import { navigation } from '../../../src/providers/navigation';
 import { authState } from '../../../src/providers/auth-state';
 import { pointClientAt, rejection, startEnvelopeServer, useEnvelopeServer } from './envelope-server';
@@ -14,7 +16,7 @@ beforeEach(() => {
 
 describe('the http client', () => {
   it('waits 60 s before giving up', () => {
-    expect(client.defaults.timeout).toBe(60_000);
+    expect(TIMEOUT_MS).toBe(60_000);
   });
 
   it('sends the bearer token when one is stored', async () => {
@@ -158,6 +160,129 @@ describe('the http client', () => {
     const error = await rejection(request({ method: 'GET', url: '/api/slow', timeout: 50 }));
     expect(error.message).toBe('请求超时，请稍后再试');
     expect(await screen.findByText('请求超时，请稍后再试')).toBeTruthy();
+  });
+
+  it('gives up after the per-call timeout, not the default, and toasts nothing for a silent call', async () => {
+    server.on('POST /api/user/logout', () => new Promise((resolve) => setTimeout(() => resolve({ data: null }), 1500)));
+    const started = Date.now();
+    const error = await rejection<ApiError>(request({ method: 'POST', url: '/api/user/logout', data: {}, timeout: 100 }, { silent: true }));
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe(0);
+    expect(error.message).toBe('请求超时，请稍后再试');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('请求超时，请稍后再试')).toBeNull();
+  });
+
+  it('times out a response whose body is slow to come', async () => {
+    // The headers and the start of the body come at once, the rest never: the timeout covers reading it too.
+    const stalled = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'close' });
+      res.write('{"code":200,');
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    try {
+      pointClientAt({ url: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}` });
+      const error = await rejection<ApiError>(request({ method: 'GET', url: '/api/drip', timeout: 200 }, { silent: true }));
+      expect(error.message).toBe('请求超时，请稍后再试');
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
+  });
+
+  it('serializes query params as before: null and undefined dropped, spaces as +, reserved characters escaped', async () => {
+    server.on('GET /api/token/detail', (req) => ({ data: { url: req.url, query: req.query } }));
+    const data = await api.get('/api/token/detail', {
+      id: 7, page: 1, name: 'a b', text: 'x&y=z/é', keep: 'a:b,c$d', on: true, none: null, gone: undefined, empty: '',
+    });
+    expect(data.url).toBe('/api/token/detail?id=7&page=1&name=a+b&text=x%26y%3Dz%2F%C3%A9&keep=a:b,c$d&on=true&empty=');
+    expect(data.query).toEqual({ id: '7', page: '1', name: 'a b', text: 'x&y=z/é', keep: 'a:b,c$d', on: 'true', empty: '' });
+  });
+
+  it('sends arrays as key[]=v, and a URL with no params as written', async () => {
+    server.on('GET /api/echo', (req) => ({ data: req.url }));
+    expect(await api.get('/api/echo', { ids: [1, 2, null] })).toBe('/api/echo?ids%5B%5D=1&ids%5B%5D=2');
+    expect(await api.get('/api/echo', { gone: undefined })).toBe('/api/echo');
+    expect(await api.get('/api/echo')).toBe('/api/echo');
+    expect(server.requests.every((r) => r.body === undefined && !r.headers['content-type'])).toBe(true);
+  });
+
+  it('stores a rotated token that comes without the Bearer prefix, and sends it on the next call', async () => {
+    authState.setToken('before', true);
+    server.on('POST /api/user/admin', { data: { ok: 1 }, headers: { Authorization: 'rotated-456' } });
+    await api.post('/api/user/admin', {});
+    expect(server.requests[0].headers.authorization).toBe('Bearer before');
+    expect(authState.getToken()).toBe('rotated-456');
+    await api.post('/api/user/info', {});
+    expect(server.requests[1].headers.authorization).toBe('Bearer rotated-456');
+  });
+
+  it('reads an envelope in a 500 answer: its message, field errors and a lost session', async () => {
+    server.on('POST /api/notice/add', { status: 500, code: 500, message: '服务器内部错误', data: { errors: { title: '太长' } } });
+    const error = await rejection<ApiError>(api.post('/api/notice/add', {}));
+    expect(error.code).toBe(500);
+    expect(error.message).toBe('服务器内部错误');
+    expect(error.errors).toEqual({ title: '太长' });
+    expect(await screen.findByText('服务器内部错误')).toBeTruthy();
+    expect(screen.queryByText('服务器错误 (500)')).toBeNull();
+
+    localStorage.setItem('token', 'gone');
+    server.on('POST /api/user/info', { status: 401, code: 203, message: '登录已过期' });
+    expect((await rejection<ApiError>(api.post('/api/user/info', {}))).code).toBe(203);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(went).toEqual(['/login']);
+  });
+
+  it('does not toast a call its caller abandoned', async () => {
+    server.on('GET /api/slow', () => new Promise((resolve) => setTimeout(() => resolve({ data: 1 }), 300)));
+    const abort = new AbortController();
+    const call = rejection<ApiError>(request({ method: 'GET', url: '/api/slow', signal: abort.signal }));
+    await new Promise((r) => setTimeout(r, 50));
+    abort.abort();
+    const error = await call;
+    expect(error.code).toBe(0);
+    expect(error.message).toBe('请求已取消');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('请求已取消')).toBeNull();
+  });
+});
+
+describe('calls started ahead', () => {
+  it('answers the same call from the one already sent, once', async () => {
+    localStorage.setItem('token', 'early-token');
+    let served = 0;
+    server.on('POST /api/token/data', (req) => ({ data: { n: (served += 1), body: req.body, query: req.query } }));
+    startEarly({ method: 'POST', url: '/api/token/data', data: { status: 1 }, params: { page: 1, pageSize: 20 } });
+    const first = await api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 });
+    expect(first).toEqual({ n: 1, body: { status: 1 }, query: { page: '1', pageSize: '20' } });
+    expect(server.requests).toHaveLength(1);
+    // Taken once: the next such call goes to the server.
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toMatchObject({ n: 2 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('sends a call that differs (body, page or account) afresh', async () => {
+    localStorage.setItem('token', 'early-token');
+    server.on('POST /api/token/data', (req) => ({ data: { auth: req.headers.authorization, query: req.query } }));
+    startEarly({ method: 'POST', url: '/api/token/data', data: {}, params: { page: 1, pageSize: 20 } });
+    await expect(api.post('/api/token/data', {}, { page: 2, pageSize: 20 })).resolves.toMatchObject({ query: { page: '2' } });
+    localStorage.setItem('token', 'another-account');
+    await expect(api.post('/api/token/data', {}, { page: 1, pageSize: 20 })).resolves.toMatchObject({ auth: 'Bearer another-account' });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer early-token', 'Bearer early-token', 'Bearer another-account']);
+  });
+
+  it('shows the refusal of a call started ahead when its caller takes it, not before', async () => {
+    server.on('GET /api/user/base', { code: 400, message: '早到的拒绝' });
+    startEarly({ method: 'GET', url: '/api/user/base' });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('早到的拒绝')).toBeNull();
+    const error = await rejection<ApiError>(api.get('/api/user/base'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('早到的拒绝');
+    expect(await screen.findByText('早到的拒绝')).toBeTruthy();
+    expect(server.requests).toHaveLength(1);
   });
 });
 
