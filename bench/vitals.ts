@@ -15,6 +15,9 @@
  * Prints figures; asserts nothing. Targets: LCP <= 1000 ms (open pages), <= 2500 ms (console pages);
  * CLS < 0.1; tap <= 200 ms. BENCH_RUNS changes the number of loads per screen (3); BENCH_SCREENS
  * names some of them (`BENCH_SCREENS=/home,我的API`); the console built in E2E_DIST (else dist) is served.
+ * BENCH_VIA=nginx loads the pages through nginx as deploy/nginx/code-console.conf serves them (HTTPS
+ * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
+ * requests at a time).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';

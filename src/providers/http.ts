@@ -54,7 +54,7 @@ function encode(value: string): string {
   return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%24/g, '$').replace(/%2C/gi, ',').replace(/%20/g, '+');
 }
 
-/** The query string as axios wrote it: null and undefined dropped, arrays as `key[]=v`, objects as `key[sub]=v`. */
+/** The query string: null and undefined dropped, arrays as `key[]=v`, objects as `key[sub]=v`. */
 function queryString(params: Record<string, unknown>): string {
   const pairs: string[] = [];
   const add = (key: string, value: unknown): void => {
@@ -92,7 +92,7 @@ function transportError(failure: Failure): string {
   return failure >= 500 ? `服务器错误 (${failure})` : `请求失败 (${failure})`;
 }
 
-/** The body as JSON when it parses, else its text (as axios gave it). */
+/** The body as JSON when it parses, else its text. */
 function parse(text: string): unknown {
   if (!text) return text;
   try {
@@ -117,7 +117,7 @@ async function send<T>(config: RequestConfig): Promise<Envelope<T>> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(config.data);
   }
-  // The timeout covers reading the body too, as axios's did.
+  // The timeout covers reading the body too: a server that stalls mid-answer is given up as well.
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; controller.abort(); }, config.timeout ?? TIMEOUT_MS);

@@ -3,6 +3,10 @@ import { tokenActionShows } from './tokens/states';
 import { canReplay } from './delivery/states';
 import { rentActionShows } from './tokens/rentals/states';
 
+/** One of the links' actions, all of which load together (./tokens/actions.ts). */
+const tokens = <K extends keyof typeof import('./tokens/actions')>(name: K) =>
+  import('./tokens/actions').then((m) => ({ default: m[name] }));
+
 /**
  * The row actions a resource's `actions` may name, each loaded when first shown (the console
  * registers them: src/app/row-actions.ts). The keys are the names the declaration is checked against
@@ -22,19 +26,19 @@ export const rowActions = {
   stockImport: { load: () => import('./goods/StockImportAction') },
   stockToggle: { load: () => import('./stock/StockToggleAction') },
   orderRefund: { load: () => import('./orders/OrderRefundAction') },
-  tokenOpen: { load: () => import('./tokens/TokenOpenAction') },
-  tokenReset: { load: () => import('./tokens/TokenResetAction'), shows: tokenActionShows.reset },
-  tokenRenew: { load: () => import('./tokens/TokenRenewAction'), shows: tokenActionShows.renew },
-  tokenRefund: { load: () => import('./tokens/TokenRefundAction'), shows: tokenActionShows.refund },
-  rentSms: { load: () => import('./tokens/rentals/RentSmsAction'), shows: rentActionShows.sms },
-  rentExtend: { load: () => import('./tokens/rentals/RentExtendAction'), shows: rentActionShows.running },
-  rentFinish: { load: () => import('./tokens/rentals/RentFinishAction'), shows: rentActionShows.running },
+  tokenOpen: { load: () => tokens('TokenOpenAction') },
+  tokenReset: { load: () => tokens('TokenResetAction'), shows: tokenActionShows.reset },
+  tokenRenew: { load: () => tokens('TokenRenewAction'), shows: tokenActionShows.renew },
+  tokenRefund: { load: () => tokens('TokenRefundAction'), shows: tokenActionShows.refund },
+  rentSms: { load: () => tokens('RentSmsAction'), shows: rentActionShows.sms },
+  rentExtend: { load: () => tokens('RentExtendAction'), shows: rentActionShows.running },
+  rentFinish: { load: () => tokens('RentFinishAction'), shows: rentActionShows.running },
   tokenCopy: {
-    load: () => import('./tokens/TokenCopyAction').then((m) => ({ default: m.TokenCopyLink })),
+    load: () => tokens('TokenCopyLink'),
     shows: tokenActionShows.copy,
   },
   tokenCopyLine: {
-    load: () => import('./tokens/TokenCopyAction').then((m) => ({ default: m.TokenCopyLine })),
+    load: () => tokens('TokenCopyLine'),
     shows: tokenActionShows.copy,
   },
   providerBalance: { load: () => import('./providers/ProviderBalanceAction') },
@@ -46,6 +50,6 @@ export const toolbarActions = {
   stockImport: () => import('./stock/StockImportToolbar'),
   stockDisable: () => import('./stock/StockBulkToggle').then((m) => ({ default: m.StockBulkDisable })),
   stockEnable: () => import('./stock/StockBulkToggle').then((m) => ({ default: m.StockBulkEnable })),
-  tokenExport: () => import('./tokens/TokenExportToolbar'),
-  tokenCopySelected: () => import('./tokens/TokenCopySelectedToolbar'),
+  tokenExport: () => tokens('TokenExportToolbar'),
+  tokenCopySelected: () => tokens('TokenCopySelectedToolbar'),
 } satisfies Record<string, LazyToolbarAction>;

@@ -1,4 +1,7 @@
-import type { UserInfo } from '../../providers/auth-state';
+import { authState, type UserInfo } from '../../providers/auth-state';
+import { feedback } from '../../providers/feedback';
+import { api, ApiError } from '../../providers/http';
+import { takeWantedPath } from '../../providers/wanted-path';
 
 export interface LoginValues { username: string; password: string; totp?: string }
 
@@ -13,13 +16,9 @@ export type LoginOutcome =
 /**
  * `POST /api/user/login`, with the two-step code once the server asked for it (`data.totp_required`).
  * Signs in as the auth provider does; an account that must set up two-step login first (强制管理员
- * 两步验证) goes to /user/info, where the setup is. Loaded on submit, so /login paints without the
- * http client.
+ * 两步验证) goes to /user/info, where the setup is.
  */
 export async function logIn(values: LoginValues): Promise<LoginOutcome> {
-  const [{ api, ApiError }, { authState }, { takeWantedPath }, { feedback }] = await Promise.all([
-    import('../../providers/http'), import('../../providers/auth-state'), import('../../providers/wanted-path'), import('../../providers/feedback'),
-  ]);
   try {
     const answer = await api.post<LoginAnswer>('/api/user/login', values, undefined, { silent: true });
     authState.setToken(answer.token);

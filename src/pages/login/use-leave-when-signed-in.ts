@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authState, type UserInfo } from '../../providers/auth-state';
+import { api } from '../../providers/http';
 
 /** The server's answers for a session it no longer knows (docs/api.md). */
 const SESSION_GONE = new Set([203, 204, 205]);
@@ -18,9 +19,7 @@ export function useLeaveWhenSignedIn(): void {
     const session = authState.getLoginId();
     const same = () => authState.getLoginId() === session;
     let live = true;
-    // The http client comes after the first paint, as the login action's does.
-    import('../../providers/http')
-      .then(({ api }) => api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true }))
+    api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true })
       .then((user) => {
         if (!live || !same()) return;
         authState.setUserInfo(user);
