@@ -6,10 +6,9 @@ import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
 import { listAt, resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { roleOf } from '../framework/declaration';
-import { permits } from '../framework/use-role';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { watchChunkErrors } from '../framework/chunk-reload';
-import { setRoleSource } from '../framework/use-role';
+import { permits, setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
 import { listCall } from '../providers/data-provider';
 import { startEarly } from '../providers/http';
@@ -45,9 +44,9 @@ const RegisterPage = lazy(early('/register', () => import('../pages/register/Reg
 const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
 
 /**
- * Opened at a console address, the shell, that address's screen (a list's actions too), the signed-in
- * user's base info and a list's first page all start loading as this module runs: on a slow phone
- * network each would otherwise wait for the one before it to arrive and render.
+ * Opened at a console address, the shell, that address's screen (a list's actions too) and the
+ * screen's first calls all start as this module runs: on a slow phone network each would otherwise
+ * wait for the one before it to arrive and render.
  */
 function startConsoleEarly(pathname: string) {
   if (OPEN_PATHS.includes(pathname)) return;
