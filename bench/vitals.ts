@@ -199,7 +199,7 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
     const result: Load = {
       ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
     };
-    if (process.env.BENCH_WATERFALL) process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms\n${found.waterfall.join("\n")}\n`);
+    if (process.env.BENCH_WATERFALL) process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms\n${found.waterfall.join('\n')}\n`);
     if (screen.tap) result.tap = await tapBuy(page);
     return result;
   } finally {
