@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    // Which files each screen's code needs: scripts/prerender.mjs writes the console's page from it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // What the first screen needs statically loads as one file: a phone on a slow network pays a

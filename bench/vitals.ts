@@ -17,7 +17,7 @@
  * names some of them (`BENCH_SCREENS=/home,我的API`); the console built in E2E_DIST (else dist) is served.
  * BENCH_VIA=nginx loads the pages through nginx as deploy/nginx/code-console.conf serves them (HTTPS
  * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
- * requests at a time).
+ * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -200,6 +200,10 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
     };
     if (process.env.BENCH_WATERFALL) process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms\n${found.waterfall.join('\n')}\n`);
+    if (process.env.BENCH_SHOTS) {
+      fs.mkdirSync(process.env.BENCH_SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}.png`) });
+    }
     if (screen.tap) result.tap = await tapBuy(page);
     return result;
   } finally {

@@ -1,7 +1,8 @@
 /**
  * The built console's files: a script or style that is not there (an old page asking for the chunk
  * of a build that was replaced) is a 404, never the console's index.html with 200, which the browser
- * would run as a script and fail on with a blank screen. Console routes still get index.html.
+ * would run as a script and fail on with a blank screen. Console routes get the console's page
+ * (console.html, which names the shell's files up front), the open screens their own page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, startServer, type TestServer } from '../../helpers/server.js';
 
 const INDEX = '<!doctype html><div id="root"></div><script type="module" src="/assets/index-NEW.js"></script>';
+const CONSOLE = '<!doctype html><link rel="modulepreload" href="/assets/Shell-NEW.js"><div id="root"></div>';
 const LOGIN = '<!doctype html><div id="root" data-prerendered="/login"></div>';
 
 describe.each(dbKinds)('the console\'s files on %s', (kind) => {
@@ -17,8 +19,11 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assets-static-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
   fs.mkdirSync(path.join(staticDir, 'login'));
+  fs.mkdirSync(path.join(staticDir, 'register'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(staticDir, 'console.html'), CONSOLE);
   fs.writeFileSync(path.join(staticDir, 'login', 'index.html'), LOGIN);
+  fs.writeFileSync(path.join(staticDir, 'register', 'index.html'), INDEX);
   fs.writeFileSync(path.join(staticDir, 'assets', 'index-NEW.js'), 'export const x = 1;');
   fs.writeFileSync(path.join(staticDir, 'assets', 'Screen-OLD.js'), 'export default 1;');
 
@@ -64,11 +69,31 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
     expect(r.text).not.toContain('id="root"');
   });
 
-  it.each(['/system/notice', '/home', '/items/store?q=a.b', '/tokens/show/12', '/'])('gives the console page to a console route: %s', async (p) => {
+  it.each(['/system/notice', '/home', '/items/store?q=a.b', '/tokens/show/12'])('gives the console page to a console route: %s', async (p) => {
     const r = await get(p);
     expect(r.status).toBe(200);
     expect(r.type).toMatch(/text\/html/);
+    expect(r.text).toBe(CONSOLE);
+  });
+
+  it.each(['/register', '/'])('gives %s the app\'s plain page (an open screen: no console files to fetch)', async (p) => {
+    const r = await get(p);
+    expect(r.status).toBe(200);
     expect(r.text).toBe(INDEX);
+  });
+
+  it('gives console routes index.html when the build wrote no console page', async () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'assets-older-'));
+    fs.writeFileSync(path.join(older, 'index.html'), INDEX);
+    const server = await startServer(kind, { settings: { staticDir: older } });
+    try {
+      const res = await fetch(`${server.url}/items/store`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+    } finally {
+      await server.close();
+      fs.rmSync(older, { recursive: true, force: true });
+    }
   });
 
   it('gives a pre-rendered screen its own page', async () => {
