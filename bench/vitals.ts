@@ -133,11 +133,35 @@ async function openPhone() {
 }
 
 /** Lighthouse's slow phone: the CPU 4x slower, a slow 4G network. Before the page's first request. */
-async function throttle(page: Page): Promise<void> {
+async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return cdp;
+}
+
+type CpuNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };
+
+/** Where the main thread's time went up to `until` ms: self time by script and by function (BENCH_PROFILE). */
+function profileSummary(profile: { nodes: CpuNode[]; samples: number[]; timeDeltas: number[]; startTime: number }, origin: number, until: number): string {
+  // (origin and the profile's times in microseconds; until in milliseconds)
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const files = new Map<string, number>();
+  const fns = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i];
+    if ((at - origin) / 1000 > until) return;
+    const next = profile.timeDeltas[i + 1] ?? 0;
+    const { functionName, url } = byId.get(id)!.callFrame;
+    const file = url.replace(/^.*\//, '') || functionName;
+    files.set(file, (files.get(file) ?? 0) + next / 1000);
+    const fn = `${functionName || '(anonymous)'} ${file}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + next / 1000);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`);
+  return ['  by script:', ...top(files, 12), '  by function:', ...top(fns, 25)].join('\n');
 }
 
 /** Waits until no LCP candidate or layout shift has come for 2.5 s (at most 20 s after `ready`). */
@@ -179,7 +203,12 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
     if (token) {
       await page.addInitScript({ content: `if (!localStorage.getItem('token')) { localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('type', 'user'); }` });
     }
-    await throttle(page);
+    const cdp = await throttle(page);
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(site + screen.path, { waitUntil: 'commit' });
     await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
     await settle(page);
@@ -200,6 +229,11 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
     };
     if (process.env.BENCH_WATERFALL) process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms\n${found.waterfall.join('\n')}\n`);
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
+      // The profile's clock is not the page's: it started just before the navigation, which is near enough.
+      process.stdout.write(`\n${screen.name}: main thread until LCP (${found.lcp.toFixed(0)} ms)\n${profileSummary(profile, profile.startTime, found.lcp)}\n`);
+    }
     if (process.env.BENCH_SHOTS) {
       fs.mkdirSync(process.env.BENCH_SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}.png`) });

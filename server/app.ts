@@ -123,6 +123,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** The addresses with a page of their own in the built console: each folder's index.html, but in assets/ and ssr/. */
+function pagesIn(root: string, dir = ''): Set<string> {
+  const found = new Set<string>();
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    if (!entry.isDirectory() || (!dir && ['assets', 'ssr'].includes(entry.name)) || entry.name.startsWith('.')) continue;
+    const sub = `${dir}/${entry.name}`;
+    if (fs.existsSync(path.join(root, sub, 'index.html'))) found.add(sub);
+    for (const page of pagesIn(root, sub)) found.add(page);
+  }
+  return found;
+}
+
 /** The built console; a screen's address gets index.html (client-side routes), a missing file a 404. */
 async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string, areas: Area[]): Promise<void> {
   await app.register(fastifyStatic, {
@@ -134,10 +146,8 @@ async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string, areas:
       res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // Screens pre-rendered at build time (scripts/prerender.mjs) have their own page: dist/login/index.html for /login.
-  const prerendered = new Set(fs.readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'index.html')))
-    .map((entry) => `/${entry.name}`));
+  // Addresses the build wrote a page for (scripts/prerender.mjs) have their own: dist/login/index.html for /login.
+  const prerendered = pagesIn(root);
   // Every other address is the console's: its page names the shell's files up front (a build before it had none).
   const fallback = fs.existsSync(path.join(root, 'console.html')) ? 'console.html' : 'index.html';
   for (const area of areas) area.withConsole?.(app, ctx, root);

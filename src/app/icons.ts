@@ -1,5 +1,4 @@
-import { registerIcons } from '../framework/icons';
-import { icons } from '../resources/icons';
+import { registerIconSource } from '../framework/icons';
 
-/** The icons the declaration names (src/resources/icons.ts), for the menu to draw. */
-registerIcons(icons);
+/** The icons the declaration names (src/resources/icons.ts), fetched with the menu that draws them. */
+registerIconSource(() => import('../resources/icons').then((m) => m.icons));

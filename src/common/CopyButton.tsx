@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
-import { COPY_FAILED, copyText } from './copy';
+import { COPY_FAILED, copyText } from '../framework/copy';
 import './copy-button.css';
 
 interface Props {

@@ -3,12 +3,14 @@ import { Route } from 'react-router';
 import type { ResourceDef } from './declaration';
 import { Allowed } from './Allowed';
 import { registry } from './registry';
+import { isNarrow } from './use-narrow';
 import { decodeListState, listRequest } from './list/url-state';
 
 const loaders = {
   list: () => import('./list/ListPage'),
   form: () => import('./form/FormPage'),
   show: () => import('./show/ShowPage'),
+  table: () => import('./list/ListTable'),
 };
 const ListPage = lazy(loaders.list);
 const FormPage = lazy(loaders.form);
@@ -20,7 +22,7 @@ const ShowPage = lazy(loaders.show);
  */
 export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string): (() => Promise<unknown>) | null {
   for (const def of Object.values(defs)) {
-    if (pathname === def.route) return () => Promise.all([loaders.list(), registry.preloadActionsFor(def)]);
+    if (pathname === def.route) return () => Promise.all([loaders.list(), registry.preloadActionsFor(def), isNarrow() ? null : loaders.table()]);
     const rest = pathname.startsWith(`${def.route}/`) ? pathname.slice(def.route.length + 1) : null;
     if (rest === 'create' || rest?.startsWith('edit/')) return loaders.form;
     if (rest?.startsWith('show/')) return loaders.show;

@@ -1,5 +1,6 @@
-import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Layout, Tooltip, Typography } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../common/money';
 import { isSup } from '../providers/auth-state';
@@ -7,13 +8,19 @@ import { useAuthState } from '../providers/use-auth-state';
 import UserMenu from './UserMenu';
 import type { Crumb } from './use-shell-menu';
 
-interface Props { narrow: boolean; collapsed: boolean; onToggle(): void; crumbs: Crumb[] }
+const HeaderTrail = lazy(() => import('./HeaderTrail'));
+
+interface Props {
+  narrow: boolean; collapsed: boolean; onToggle(): void; crumbs: Crumb[];
+  /** The menu button is pressed (before its click): its code can start loading. */
+  onTogglePress?(): void;
+}
 
 /**
  * One line, whatever the width. Wide: collapse toggle, reload, breadcrumb, balance with recharge
  * (not for sup), user dropdown. Phone: menu button, brand, balance, recharge, user.
  */
-export default function HeaderBar({ narrow, collapsed, onToggle, crumbs }: Props) {
+export default function HeaderBar({ narrow, collapsed, onToggle, onTogglePress, crumbs }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const { type, userInfo } = useAuthState();
@@ -23,24 +30,18 @@ export default function HeaderBar({ narrow, collapsed, onToggle, crumbs }: Props
 
   return (
     <Layout.Header className="shell-header">
-      <Button type="text" aria-label={toggleLabel} onClick={onToggle}
+      <Button type="text" aria-label={toggleLabel} onClick={onToggle} onPointerDown={onTogglePress}
         icon={narrow ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} />
       {narrow ? (
         <Link to="/home" className="shell-header-brand">接码平台</Link>
       ) : (
-        <>
-          <Tooltip title="刷新">
-            <Button type="text" aria-label="刷新" icon={<ReloadOutlined />} onClick={reload} />
-          </Tooltip>
-          <Breadcrumb className="shell-breadcrumb" data-testid="breadcrumb"
-            items={crumbs.map((c) => ({ title: c.link ? <Link to={c.link}>{c.label}</Link> : c.label }))} />
-        </>
+        <Suspense fallback={<span className="shell-breadcrumb" />}><HeaderTrail crumbs={crumbs} onReload={reload} /></Suspense>
       )}
       <div className="shell-header-end">
         {!isSup(type) && (
           <span className="shell-balance" data-testid="balance">
-            <Typography.Text className="shell-balance-label" type="secondary">余额</Typography.Text>
-            <Typography.Text strong>{formatMoney(userInfo?.balance)}</Typography.Text>
+            <span className="shell-balance-label">余额</span>
+            <strong className="shell-balance-value">{formatMoney(userInfo?.balance)}</strong>
             <Button size="small" type="primary" onClick={() => navigate('/account/recharge')}>充值</Button>
           </span>
         )}

@@ -1,6 +1,8 @@
-import { App, Drawer, Layout, Spin } from 'antd';
+import { App, Layout, Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { Link, Outlet } from 'react-router';
+import { loadIcons } from '../framework/icons';
+import { later } from '../framework/later';
 import { ScreenWarmup } from '../framework/preload';
 import { usePrefetchList } from '../framework/list/use-list-query';
 import { resources } from '../../resources.config';
@@ -9,13 +11,20 @@ import { takeFlash } from '../providers/flash';
 import AnnouncementModal from './AnnouncementModal';
 import HeaderBar from './HeaderBar';
 import RouteProgress, { ProgressFallback } from './RouteProgress';
-import SideMenu from './SideMenu';
 import SwitchedBanner from './SwitchedBanner';
 import { useShellMenu } from './use-shell-menu';
 import './shell.css';
 
 export const SIDER_WIDTH = 248;
 const MAIN_ID = 'main-content';
+// Not on a screen's first paint: a phone shows neither until its menu button is pressed.
+const menuCode = later(() => Promise.all([import('./SideMenu'), loadIcons()]).then(([menu]) => menu));
+const drawerCode = later(() => import('./NavDrawer'));
+const loadNav = (narrow: boolean) => {
+  // A failure is reported by vite (src/framework/chunk-reload.ts); the button can be pressed again.
+  menuCode.load().catch(() => undefined);
+  if (narrow) drawerCode.load().catch(() => undefined);
+};
 
 /** Moves the keyboard's focus to the current screen (past the menu and header), without touching the address. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -35,6 +44,10 @@ export default function Shell() {
   const { menu, found, crumbs, pathname } = useShellMenu();
   const selected = found ? { section: found.section.key, route: found.item.route } : undefined;
   const { message } = App.useApp();
+  const SideMenu = menuCode.use()?.default;
+  const NavDrawer = drawerCode.use()?.default;
+  // A wide screen shows the menu at once.
+  useEffect(() => { if (!narrow) loadNav(false); }, [narrow]);
   // A list's rows start loading as its menu item is pressed, ahead of the click that opens it.
   const prefetchList = usePrefetchList();
   const onPress = useCallback((key: string) => { if (key in resources) prefetchList(key); }, [prefetchList]);
@@ -50,7 +63,7 @@ export default function Shell() {
   const nav = (short: boolean) => (
     <>
       <Link to="/home" className="shell-brand" data-testid="brand" title="接码平台">{short ? '接码' : '接码平台'}</Link>
-      <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} onPress={onPress} />
+      {SideMenu && <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} onPress={onPress} />}
     </>
   );
 
@@ -59,10 +72,7 @@ export default function Shell() {
       {/* The first stop of the keyboard: shown once focused. */}
       <a href={`#${MAIN_ID}`} className="shell-skip" onClick={skipToMain}>跳到主要内容</a>
       {narrow ? (
-        <Drawer open={drawerOpen} placement="left" width={SIDER_WIDTH} closable={false} onClose={() => setDrawerOpen(false)}
-          rootClassName="shell-drawer" styles={{ body: { padding: 0 } }} data-testid="menu-drawer">
-          <nav className="shell-nav" aria-label="菜单">{nav(false)}</nav>
-        </Drawer>
+        NavDrawer && <NavDrawer open={drawerOpen} width={SIDER_WIDTH} onClose={() => setDrawerOpen(false)}>{nav(false)}</NavDrawer>
       ) : (
         <Layout.Sider className="shell-sider shell-nav" width={SIDER_WIDTH} collapsible trigger={null} collapsed={collapsed}
           data-testid="sider">
@@ -71,7 +81,12 @@ export default function Shell() {
       )}
       <Layout style={{ minWidth: 0 }}>
         <HeaderBar narrow={narrow} collapsed={collapsed} crumbs={crumbs}
-          onToggle={() => (narrow ? setDrawerOpen(true) : setCollapsed((c) => !c))} />
+          onTogglePress={() => loadNav(narrow)}
+          onToggle={() => {
+            if (!narrow) return setCollapsed((c) => !c);
+            loadNav(true);
+            setDrawerOpen(true);
+          }} />
         <Layout.Content className="shell-content" id={MAIN_ID} tabIndex={-1}>
           <SwitchedBanner />
           <Suspense fallback={<><ProgressFallback /><Spin delay={300} style={{ display: 'block', margin: '20vh auto' }} /></>}>

@@ -1,7 +1,8 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, Space, theme, type MenuProps } from 'antd';
+import { App, theme, type MenuProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { ClickDropdown } from '../framework/ClickPopup';
 import { authState, type UserInfo } from '../providers/auth-state';
 import { request } from '../providers/http';
 import { switchBackToManager } from './switch-account';
@@ -46,15 +47,15 @@ export default function UserMenu({ user }: { user: UserInfo | null }) {
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    <ClickDropdown menu={{ items }} placement="bottomRight">
       {/* A button: reached with Tab and opened with Enter, named even on a phone where only the avatar shows. */}
       <button type="button" className="shell-user" data-testid="user-menu" aria-label={`账户菜单 ${user?.username ?? ''}`.trim()}>
-        <Space size={6}>
-          <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
+        <span className="shell-user-face">
+          <span className="shell-avatar" style={{ background: token.colorPrimary }}><UserOutlined /></span>
           <span className="shell-username">{user?.username ?? ''}</span>
           <DownOutlined className="shell-user-caret" style={{ fontSize: 10 }} />
-        </Space>
+        </span>
       </button>
-    </Dropdown>
+    </ClickDropdown>
   );
 }

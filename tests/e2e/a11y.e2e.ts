@@ -257,7 +257,7 @@ describe('375 px tap targets', () => {
       await useToken(page, s.url, customer.token, 'user');
       await page.goto(`${s.url}/items/api/token`);
       await settled(page);
-      const buttons = page.locator('.fw-list-card > .ant-card-head .ant-card-extra .ant-btn');
+      const buttons = page.locator('.fw-list-card > .fw-panel-head .fw-panel-extra .ant-btn');
       expect(await buttons.count()).toBeGreaterThanOrEqual(3);
       const small: string[] = [];
       for (const button of await buttons.all()) {

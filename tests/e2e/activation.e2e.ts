@@ -236,7 +236,7 @@ describe('the activation panel', () => {
       expect(await card.innerText()).not.toContain('收码时间');
       await card.getByRole('button', { name: '详情' }).click();
       expect(await card.innerText()).toContain('收码时间');
-      await card.locator('.fw-copy .ant-typography-copy').click();
+      await card.locator('.fw-copy').getByRole('button', { name: '复制' }).click();
       await expect.poll(() => clipboard(page)).toBe('552211');
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       await screen(page, 'activation-375-my-api-card');

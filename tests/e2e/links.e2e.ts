@@ -73,7 +73,7 @@ describe('the customer\'s links', () => {
     await withBrowser({ width: 1280, height: 800 }, async (page) => {
       await useToken(page, server.url, buyer.token, 'user');
       await page.goto(`${server.url}/items/api/token`);
-      await expect.poll(() => page.locator('.fw-list-card .ant-card-head-title').innerText()).toBe('我的API');
+      await expect.poll(() => page.locator('.fw-list-card .fw-list-title').innerText()).toBe('我的API');
       for (const l of links) await expect.poll(() => tableText(page)).toContain(l.identifier);
       await settle(page);
       await shot(page, 'links-1280-my-api');
@@ -261,7 +261,7 @@ describe('the sup', () => {
     await withBrowser({ width: 1280, height: 800 }, async (page) => {
       await useToken(page, server.url, sup, 'sup');
       await page.goto(`${server.url}/items/api/token`);
-      await expect.poll(() => page.locator('.fw-list-card .ant-card-head-title').innerText()).toBe('他的API');
+      await expect.poll(() => page.locator('.fw-list-card .fw-list-title').innerText()).toBe('他的API');
       const row = tableRow(page, link.identifier);
       await clickRowAction(page, row, '退款');
       const dialog = page.locator('.ant-modal').filter({ hasText: `链接退款 - ${link.identifier}` });

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
-import { Typography } from 'antd';
 import type { FieldDef } from '../declaration';
+import { CopyValue } from './CopyValue';
 import { EllipsisText } from './EllipsisText';
 import { signOf, valueAsText } from './format';
 import { Pill } from './Pill';
@@ -20,8 +20,7 @@ export function FieldValue({ field, value, record, name, full }: {
 }) {
   if (value === null || value === undefined || value === '') return <span className="fw-none">-</span>;
   if (field.copy) {
-    const text = valueAsText(field, value, record, name);
-    return <Typography.Text className="fw-copy" copyable={{ text, tooltips: ['复制', '已复制'] }}>{text}</Typography.Text>;
+    return <CopyValue text={valueAsText(field, value, record, name)} />;
   }
   switch (field.type) {
     case 'changes':

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Button, Checkbox, Popover } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
+import { ClickPopover } from '../ClickPopup';
 import { RowLink } from './RowLink';
 
 /**
@@ -14,7 +14,6 @@ export function ColumnSettings({ columns, visible, defaults, narrow, onChange }:
   narrow: boolean;
   onChange(visible: string[]): void;
 }) {
-  const [open, setOpen] = useState(false);
   const isDefault = visible.length === defaults.length && defaults.every((n) => visible.includes(n));
   const toggle = (name: string, on: boolean) => onChange(columns.map((c) => c.name).filter((n) => (n === name ? on : visible.includes(n))));
   const content = (
@@ -35,8 +34,8 @@ export function ColumnSettings({ columns, visible, defaults, narrow, onChange }:
     </div>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" title="列设置" content={content} open={open} onOpenChange={setOpen}>
-      <Button icon={<SettingOutlined />} aria-label="列设置" aria-expanded={open}>{narrow ? null : '列设置'}</Button>
-    </Popover>
+    <ClickPopover placement="bottomRight" title="列设置" content={content}>
+      <Button icon={<SettingOutlined />} aria-label="列设置">{narrow ? null : '列设置'}</Button>
+    </ClickPopover>
   );
 }

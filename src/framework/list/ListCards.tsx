@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Pagination, Spin } from 'antd';
+import { Button, Checkbox, Spin } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../declaration';
 import { FieldValue } from '../fields/FieldValue';
-import { SPIN_DELAY } from './ListTable';
+import { SPIN_DELAY } from './spin-delay';
 
 type Row = Record<string, any>;
 const shown = (record: Row) => ([name]: [string, FieldDef]) => record[name] !== null && record[name] !== undefined && record[name] !== '';
@@ -47,11 +48,22 @@ export function ListCards({ fields, lead, records, loading, empty, actions, sele
       )}
       {total > 0 && (
         <div className="fw-list-footer">
-          <Pagination simple size="small" current={page} pageSize={pageSize} total={total} onChange={onPage} showSizeChanger={false} />
+          <Pager page={page} pages={Math.max(1, Math.ceil(total / pageSize))} onPage={onPage} />
           <span className="fw-list-total">共 {total} 条</span>
         </div>
       )}
     </Spin>
+  );
+}
+
+/** A phone's pager: the previous and next page, and where this one stands (antd's Pagination brings its Select along). */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
+  return (
+    <nav className="fw-pager" aria-label="分页">
+      <Button icon={<LeftOutlined />} aria-label="上一页" disabled={page <= 1} onClick={() => onPage(page - 1)} />
+      <span className="fw-pager-at">第 {page} / {pages} 页</span>
+      <Button icon={<RightOutlined />} aria-label="下一页" disabled={page >= pages} onClick={() => onPage(page + 1)} />
+    </nav>
   );
 }
 

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, type CrudSort } from '@refinedev/core';
-import { Alert, Button, Card, Space, message } from 'antd';
+import { Alert, Button, Space, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '../declaration';
 import { roleOf } from '../declaration';
@@ -14,9 +14,10 @@ import { download } from '../download';
 import { exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
 import { ListEmpty } from './ListEmpty';
-import { ListTable, type ListColumn } from './ListTable';
+import type { ListColumn } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { labelFor } from '../menu';
+import { Panel } from '../page/Panel';
 import { registry } from '../registry';
 import { rememberListQuery } from './list-memory';
 import { RowActions, actionsWidth, hasRowActions } from './RowActions';
@@ -30,6 +31,9 @@ import { useListState } from './use-list-state';
 import { useLive } from './use-live';
 import { useSelection } from './use-selection';
 import '../framework.css';
+
+// A phone shows cards: the table's code (and antd's table styles) is fetched only on a wide screen.
+const ListTable = lazy(() => import('./ListTable').then((m) => ({ default: m.ListTable })));
 
 const sameSort = (a?: CrudSort, b?: CrudSort) => a?.field === b?.field && a?.order === b?.order;
 
@@ -104,13 +108,11 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
   const title = def.menu ? labelFor(def.menu, role) : def.label;
 
   return (
-    <Card
-      className="fw-list-card"
+    <Panel
+      kind="list"
       // Opening a record or a new one: the rows and the filters give way at once (the address already says where).
       loading={opening}
-      // A plain heading: the card's head already cuts a long title with CSS (antd's Typography ellipsis
-      // measures it, which lays the whole new screen out in the middle of drawing it).
-      title={<h5 className="fw-list-title">{title}</h5>}
+      title={title}
       extra={
         <Space size={narrow ? 4 : 8}>
           <Button icon={<ReloadOutlined />} onClick={() => query.refetch()} aria-label="刷新" />
@@ -126,7 +128,6 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
           )}
         </Space>
       }
-      styles={narrow ? { header: { padding: '0 12px' }, body: { padding: 12 } } : { body: { padding: 20 } }}
     >
       <SearchForm fields={search} values={state.filters} narrow={narrow} onSearch={(values) => update({ filters: values, page: 1 })}
         toolbar={narrow ? <SortSelect fields={available} sort={state.sort} onSort={setSort} /> : null} />
@@ -142,16 +143,18 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
           page={state.page} pageSize={state.pageSize} total={total}
           onPage={(page) => update({ page })} />
       ) : (
-        <ListTable
-          columns={columns} records={records} loading={loading} empty={empty}
-          width={tableWidth(fields, (actions ? actionsWidth(def, role) : 0) + (selectable ? 40 : 0))}
-          sort={state.sort} onSort={setSort}
-          selection={selectable ? { keys: selection.keys, onChange: selection.setKeys } : undefined}
-          page={state.page} pageSize={state.pageSize} pageSizes={PAGE_SIZES} total={total}
-          // A new page size starts again at page 1; a page link goes to its page.
-          onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
-        />
+        <Suspense fallback={<div className="fw-table-waiting" />}>
+          <ListTable
+            columns={columns} records={records} loading={loading} empty={empty}
+            width={tableWidth(fields, (actions ? actionsWidth(def, role) : 0) + (selectable ? 40 : 0))}
+            sort={state.sort} onSort={setSort}
+            selection={selectable ? { keys: selection.keys, onChange: selection.setKeys } : undefined}
+            page={state.page} pageSize={state.pageSize} pageSizes={PAGE_SIZES} total={total}
+            // A new page size starts again at page 1; a page link goes to its page.
+            onPage={(page, pageSize) => update({ page: pageSize !== state.pageSize ? 1 : page, pageSize })}
+          />
+        </Suspense>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@ import { memo, useContext, useEffect, useRef, useState, type CSSProperties, type
 import { Checkbox, ConfigProvider, Pagination, Spin, theme } from 'antd';
 import useTableStyle from 'antd/es/table/style';
 import type { CrudSort } from '@refinedev/core';
+import { SPIN_DELAY } from './spin-delay';
 
 type Row = Record<string, any>;
 type Key = string | number;
@@ -44,8 +45,6 @@ const SELECTION_WIDTH = 40;
 /** The least a column without a width takes; and the room a table keeps to scroll between its fixed columns. */
 const SHARED_MIN = 120;
 const SCROLL_ROOM = 160;
-/** A refetch quicker than this shows no spinner over the rows (a list opened again refetches them). */
-export const SPIN_DELAY = 300;
 
 /** What a click on a column's header does next: ascending, then descending, then unsorted (as antd's Table). */
 export function nextSort(field: string, sort: CrudSort | undefined): CrudSort | undefined {

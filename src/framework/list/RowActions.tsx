@@ -1,5 +1,6 @@
-import { Fragment, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { App, Dropdown, Popconfirm } from 'antd';
+import { Fragment, Suspense, type ReactNode } from 'react';
+import { App, Popconfirm } from 'antd';
+import { ClickDropdown } from '../ClickPopup';
 import type { ResourceDef, Role } from '../declaration';
 import { permits } from '../use-role';
 import { registry } from '../registry';
@@ -67,42 +68,17 @@ const arrow = (
   </svg>
 );
 
-/**
- * The links past the first few, in a dropdown. The dropdown is only built on the first click (a
- * page of rows would otherwise build one per row before showing any); the links stay mounted once
- * shown, so a dialog an action opened stays open.
- */
+/** The links past the first few, in a dropdown; they stay mounted once shown, so a dialog an action opened stays open. */
 function More({ items }: { items: Item[] }) {
-  const [open, setOpen] = useState(false);
-  const [armed, setArmed] = useState(false);
-  const refocus = useRef(false);
-  const button = useRef<HTMLButtonElement>(null);
-  // Building the dropdown puts a new button in place of the first: keep the keyboard's place.
-  useEffect(() => {
-    if (armed && refocus.current) button.current?.focus();
-    refocus.current = false;
-  }, [armed]);
-  const arm = (event: MouseEvent<HTMLButtonElement>) => {
-    refocus.current = document.activeElement === event.currentTarget;
-    setArmed(true);
-    setOpen(true);
-  };
-  const link = (
-    <RowLink ref={button} aria-haspopup="menu" aria-expanded={open} onClick={armed ? undefined : arm}>
-      更多{arrow}
-    </RowLink>
-  );
-  if (!armed) return link;
   return (
-    <Dropdown trigger={['click']} open={open} onOpenChange={setOpen}
-      popupRender={() => (
-        // A click on a link starts its action and closes the menu (the action's dialog lives on).
-        <div className="fw-more-menu" role="menu" onClick={() => setOpen(false)}>
-          {items.map((item) => <div key={item.key} className="fw-more-item">{item.node?.(true)}</div>)}
-        </div>
-      )}>
-      {link}
-    </Dropdown>
+    <ClickDropdown popupRender={(close) => (
+      // A click on a link starts its action and closes the menu (the action's dialog lives on).
+      <div className="fw-more-menu" role="menu" onClick={close}>
+        {items.map((item) => <div key={item.key} className="fw-more-item">{item.node?.(true)}</div>)}
+      </div>
+    )}>
+      <RowLink>更多{arrow}</RowLink>
+    </ClickDropdown>
   );
 }
 

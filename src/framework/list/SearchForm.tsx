@@ -1,100 +1,17 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { DownOutlined, FilterOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../declaration';
-import { RefSelect } from '../fields/RefSelect';
+import { later } from '../later';
+import { isSet } from './filter-in-use';
 
-// The date pickers are the heaviest part of a list screen's code and rarely the first thing used:
-// the list draws without waiting for them; a plain box of the same size stands in meanwhile.
-const DateRangeFilter = lazy(() => import('./DateRangeFilter'));
-
-const DATE = 'YYYY-MM-DD';
-const isDateRange = (field: FieldDef) => field.search === 'range' && field.type === 'datetime';
-
-/** The form value of a filter (dayjs days for time ranges) from its state value (strings), and back. */
-function toFormValue(field: FieldDef, value: unknown): unknown {
-  if (isDateRange(field) && Array.isArray(value)) {
-    // Dates; an address from before (with times) still opens on its days.
-    return value.map((v) => (v ? dayjs(String(v).slice(0, 10), DATE) : null));
-  }
-  return value;
-}
-
-function fromFormValue(field: FieldDef, value: unknown): unknown {
-  if (isDateRange(field) && Array.isArray(value)) return value.map((v: Dayjs | null) => (v ? v.format(DATE) : ''));
-  if (field.search === 'range' && Array.isArray(value)) return value.map((v) => v ?? '');
-  return value ?? '';
-}
-
-/** `id` comes from Form.Item: the input carries it so its label names it. */
-function FilterInput({ field, narrow, id, value, onChange }: {
-  field: FieldDef; narrow: boolean; id?: string; value?: any; onChange?(v: any): void;
-}) {
-  if (field.search === 'range') {
-    if (field.type === 'datetime') {
-      return (
-        <Suspense fallback={<Input id={id} disabled placeholder="开始日期 ~ 结束日期" />}>
-          <DateRangeFilter id={id} value={value} onChange={onChange} narrow={narrow} />
-        </Suspense>
-      );
-    }
-    const [from, to] = Array.isArray(value) ? value : [undefined, undefined];
-    return (
-      <Space.Compact style={narrow ? { width: '100%' } : undefined}>
-        <InputNumber id={id} placeholder="最小" value={from} onChange={(v) => onChange?.([v, to])} />
-        <InputNumber placeholder="最大" value={to} onChange={(v) => onChange?.([from, v])} />
-      </Space.Compact>
-    );
-  }
-  if (field.type === 'ref') return <RefSelect id={id} field={field} value={value} onChange={onChange} />;
-  if (field.type === 'enum' || field.type === 'bool') {
-    const options: { value: string | boolean; label: string }[] = field.type === 'bool'
-      ? [{ value: true, label: '是' }, { value: false, label: '否' }]
-      : Object.entries(field.options ?? {}).map(([v, o]) => ({ value: v, label: o.label }));
-    return <Select id={id} allowClear placeholder="全部" style={{ minWidth: 120 }} options={options} value={value === '' ? undefined : value} onChange={onChange} />;
-  }
-  if (field.type === 'int' || field.type === 'money') return <InputNumber id={id} value={value} onChange={onChange} />;
-  // A fixed width on a wide screen: as wide as the row allows, a text box would push the next filters off it.
-  return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)}
-    style={narrow ? undefined : { width: 160 }} />;
-}
-
-const isSet = (v: unknown) => v !== undefined && v !== null && v !== ''
-  && !(Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
-
-const sameNames = (a: string[], b: string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+// The form's code (antd's Form, inputs and selects): a phone shows it only once 筛选 is pressed, so it
+// is fetched when the page is quiet or then; a wide screen shows it at once.
+const fieldsCode = later(() => import('./SearchFields'));
 
 /**
- * The filters that wrap past the first row of `box` (its children, in the order of `names`), found
- * again whenever the box or a filter changes size. Nothing wraps where nothing is laid out (tests).
- */
-function useWrapped(box: RefObject<HTMLDivElement | null>, names: string[], active: boolean): string[] {
-  const [wrapped, setWrapped] = useState<string[]>([]);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el || !active) return undefined;
-    const measure = () => {
-      const items = [...el.children] as HTMLElement[];
-      const top = items[0]?.offsetTop ?? 0;
-      const next = names.filter((_, i) => items[i] && items[i].offsetTop > top + 1);
-      setWrapped((old) => (sameNames(old, next) ? old : next));
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    for (const item of el.children) observer.observe(item);
-    return () => observer.disconnect();
-  }, [box, names, active]);
-  return active ? wrapped : [];
-}
-
-/**
- * One input per searchable field; submitting replaces the filters, reset clears them. On a wide
- * screen the filters wrap beside 查询 and 重置, folded to their first row: 展开 shows the rest (and
- * counts those of them in use), 收起 folds them again. On a phone behind a 筛选 button (which counts
- * the filters in use), one per line; `toolbar` goes beside that button.
+ * A list's filters (SearchFields). On a wide screen above the list; on a phone behind a 筛选 button
+ * (which counts the filters in use), one per line; `toolbar` goes beside that button.
  */
 export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   fields: [string, FieldDef][];
@@ -103,66 +20,30 @@ export function SearchForm({ fields, values, onSearch, narrow, toolbar }: {
   narrow: boolean;
   toolbar?: ReactNode;
 }) {
-  const [form] = Form.useForm();
+  const SearchFields = fieldsCode.use()?.default;
   const [open, setOpen] = useState(false);
-  const shown = !narrow || open;
-  const formValues = useMemo(() => Object.fromEntries(fields.map(([name, f]) => [name, toFormValue(f, values[name])])), [fields, values]);
-  // Filled from the start (initialValues), and again whenever the URL's filters change.
-  useEffect(() => {
-    if (shown) form.setFieldsValue(formValues);
-  }, [form, formValues, shown]);
+  const shown = fields.length > 0 && (!narrow || open);
+  useEffect(() => { if (shown) fieldsCode.load().catch(() => undefined); }, [shown]);
   const active = fields.filter(([name]) => isSet(values[name])).length;
-  const box = useRef<HTMLDivElement>(null);
-  const [unfolded, setUnfolded] = useState(false);
-  const names = useMemo(() => fields.map(([name]) => name), [fields]);
-  const wrapped = useWrapped(box, names, !narrow && fields.length > 0);
-  const folded = wrapped.length > 0 && !unfolded;
-  const wrappedInUse = wrapped.filter((name) => isSet(values[name])).length;
   const bar = narrow && (fields.length > 0 || toolbar) ? (
     <div className="fw-list-toolbar">
       {fields.length > 0 && (
         <Button icon={<FilterOutlined />} type={active ? 'primary' : 'default'} ghost={Boolean(active)} aria-expanded={open}
-          onClick={() => setOpen((o) => !o)}>
+          onPointerDown={() => fieldsCode.load().catch(() => undefined)} onClick={() => setOpen((o) => !o)}>
           {active ? `筛选 (${active})` : '筛选'}
         </Button>
       )}
       <span style={{ marginLeft: 'auto' }}>{toolbar}</span>
     </div>
   ) : null;
-  if (!fields.length || !shown) return bar;
-
-  // On a phone the form folds away once used, leaving the results in view.
-  const submit = (raw: Record<string, unknown>) => {
-    onSearch(Object.fromEntries(fields.map(([name, f]) => [name, fromFormValue(f, raw[name])])));
-    setOpen(false);
-  };
-  const reset = () => { form.resetFields(); onSearch({}); setOpen(false); };
-  const items = fields.map(([name, field]) => (
-    <Form.Item key={name} name={name} label={field.label}
-      className={folded && wrapped.includes(name) ? 'fw-search-off' : undefined}>
-      <FilterInput field={field} narrow={narrow} />
-    </Form.Item>
-  ));
-
+  if (!shown) return bar;
   return (
     <>
       {bar}
-      <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search" initialValues={formValues}
-        className={narrow ? 'fw-search-narrow' : 'fw-search'} style={narrow ? { marginBottom: 12 } : undefined}>
-        {narrow ? items : <div ref={box} className={`fw-search-fields${folded ? ' fw-search-folded' : ''}`}>{items}</div>}
-        <Form.Item className="fw-search-buttons">
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
-            <Button icon={<UndoOutlined />} onClick={reset}>重置</Button>
-            {wrapped.length > 0 && (
-              <Button type="link" aria-expanded={!folded} onClick={() => setUnfolded((u) => !u)}
-                icon={folded ? <DownOutlined /> : <UpOutlined />} iconPosition="end" style={{ paddingInline: 4 }}>
-                {folded ? (wrappedInUse ? `展开 (${wrappedInUse})` : '展开') : '收起'}
-              </Button>
-            )}
-          </Space>
-        </Form.Item>
-      </Form>
+      {SearchFields
+        ? <SearchFields fields={fields} values={values} narrow={narrow} onSearch={onSearch} onDone={() => setOpen(false)} />
+        // The form's place while its code arrives: one row on a wide screen, so nothing below moves.
+        : <div className={narrow ? undefined : 'fw-search-waiting'} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
-import { COPY_FAILED, copyText } from '../../common/copy';
+import { COPY_FAILED, copyText } from '../../framework/copy';
 import { linkLine } from './clipboard';
 
 /** Row links that copy a link, or `identifier----link`, to the clipboard. */

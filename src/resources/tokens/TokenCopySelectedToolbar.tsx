@@ -1,7 +1,7 @@
 import { App, Button } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import type { ToolbarActionProps } from '../../framework/registry';
-import { COPY_FAILED, copyText } from '../../common/copy';
+import { COPY_FAILED, copyText } from '../../framework/copy';
 import { linkLine } from './clipboard';
 
 /** The ticked links as `identifier----link` lines on the clipboard. */

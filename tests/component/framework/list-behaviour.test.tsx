@@ -196,7 +196,16 @@ describe('on a phone', () => {
 
   it('sorts from a select (what table headers do on a wide screen), from page 1', async () => {
     const user = await openList({ defs, url: '/lab/gadgets?page=2', role: 'sup', waitFor: '探测器' });
-    await choose(user, screen.getByRole('combobox', { name: '排序' }), '价格 降序');
+    // Until antd's Select has arrived a button stands in; pressing it brings the Select, open.
+    await user.click(screen.getByRole('button', { name: '排序' }));
+    expect(await screen.findByRole('combobox', { name: '排序' })).toBeTruthy();
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')]
+        .find((o) => o.textContent === '价格 降序');
+      if (!found) throw new Error('the sort options are not open');
+      return found as HTMLElement;
+    });
+    await user.click(option);
     await waitFor(() => expect(lastBody('POST /api/gadget/data')).toEqual({ sort: 'price', order: 'desc' }));
     expect(server.calls('POST /api/gadget/data').at(-1)?.url).toBe('/api/gadget/data?page=1&pageSize=20');
   });
