@@ -46,7 +46,8 @@ async function loadRenderers() {
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender, renderStoreProducts } = await loadRenderers();
+const { prerender, renderStoreProducts, consoleScreens, loadOpenScreens } = await loadRenderers();
+await loadOpenScreens();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
 function inlineStylesheets(page) {
@@ -100,33 +101,43 @@ for (const screen of SCREENS) {
 }
 
 /**
- * The page for every console address (the server sends dist/console.html where no screen has a page
- * of its own): the app's page plus a <link rel="modulepreload"> for each file of the console's shell
- * (`src/app/ConsoleRoot.tsx` and what it imports), so a phone fetches them beside the entry instead
- * of after it has arrived and run (a round trip and the entry's run, about 0.3 s at 150 ms latency).
- * The open screens without a pre-rendered page (/register, /refresh) get the app's page as it is.
+ * The pages of the console's addresses. Each names with <link rel="modulepreload"> the files of the
+ * console's shell (`src/app/ConsoleRoot.tsx` and what it imports) and, at a screen's address, of that
+ * screen, so a phone fetches them beside the entry instead of after it has arrived and run (a round
+ * trip and the entry's run each time, about 0.3 s at 150 ms latency). dist/console.html (the shell's
+ * files) serves every other console address (the server sends it where no page of its own was
+ * written); the open screens without a pre-rendered page (/register, /refresh) get the app's page.
  */
-function writeConsolePage() {
+function writeConsolePages(screens) {
   const manifestFile = path.join(DIST, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   const closure = (key, seen = new Set()) => {
+    if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
     if (seen.has(key)) return seen;
     seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) closure(next, seen);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
     return seen;
   };
   const entry = closure('index.html');
-  const shell = [...closure('src/app/ConsoleRoot.tsx')].filter((key) => !entry.has(key)).map((key) => manifest[key].file);
-  if (!shell.length) throw new Error('the manifest names no file for src/app/ConsoleRoot.tsx');
-  const links = shell.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
-  fs.writeFileSync(path.join(DIST, 'console.html'), template.replace('</head>', `  ${links}\n  </head>`));
-  for (const open of ['/register', '/refresh']) {
-    fs.mkdirSync(path.join(DIST, open.slice(1)), { recursive: true });
-    fs.writeFileSync(path.join(DIST, open.slice(1), 'index.html'), template);
+  const shell = closure('src/app/ConsoleRoot.tsx');
+  const page = (keys) => {
+    const links = [...keys].filter((key) => !entry.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+    return template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  };
+  const write = (address, html) => {
+    const file = path.join(DIST, address.slice(1), 'index.html');
+    if (fs.existsSync(file)) return; // a pre-rendered screen keeps its own
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+  };
+  fs.writeFileSync(path.join(DIST, 'console.html'), page(shell));
+  for (const { route, files } of screens) {
+    write(route, page(files.reduce((all, file) => closure(file, all), new Set(shell))));
   }
+  for (const open of ['/register', '/refresh']) write(open, template);
   // Build-time knowledge only: not a file for the browser.
   fs.rmSync(path.join(DIST, '.vite'), { recursive: true, force: true });
-  process.stdout.write(`console page -> ${path.relative(ROOT, path.join(DIST, 'console.html'))} (${shell.length} files preloaded)\n`);
+  process.stdout.write(`console pages -> dist/console.html and ${screens.length} screens' pages\n`);
 }
 
-writeConsolePage();
+writeConsolePages(consoleScreens());

@@ -19,10 +19,6 @@ import DocumentTitle from '../layout/DocumentTitle';
 import { pageRoutes, pageScreenLoader } from './page-routes';
 // Registered here, not with the shell: a list's actions start loading with the shell, not after it.
 import './row-actions';
-// Static, not lazy: the screens people land on first (a lazy first screen waits out React's
-// Suspense reveal throttle, about 300 ms).
-import LoginPage from '../pages/login/LoginPage';
-import StorePage from '../pages/store/PublicStorePage';
 import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
@@ -40,6 +36,11 @@ function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
 
 const loadConsole = () => import('./ConsoleRoot');
 const ConsoleRoot = lazy(loadConsole);
+// The open screens are pre-rendered (scripts/prerender.mjs): their page is on screen before their
+// code arrives, and hydrating waits for it. Apart from the entry, a console screen does not fetch
+// their forms' code first.
+const LoginPage = lazy(early('/login', () => import('../pages/login/LoginPage')));
+const StorePage = lazy(early('/store', () => import('../pages/store/PublicStorePage')));
 const RegisterPage = lazy(early('/register', () => import('../pages/register/RegisterPage')));
 const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
 

@@ -7,18 +7,23 @@ const PendingPage = lazy(() => import('../pages/pending/PendingPage'));
 
 type ScreenModule = { default: ComponentType };
 
-/** The hand-written screens' code; a page declared `pending` gets the honest "not available yet" page. */
-const loaders: Record<string, () => Promise<ScreenModule>> = {
-  home: () => import('../pages/home/HomePage'),
-  info: () => import('../pages/user-info/UserInfoPage'),
-  connect: () => import('../pages/connect/ConnectPage'),
-  recharge: () => import('../pages/recharge/RechargePage'),
-  usdt: () => import('../pages/usdt/UsdtPage'),
-  usdtConfig: () => import('../pages/usdt-config/UsdtConfigPage'),
+/** The hand-written screens' files, by page name (the build names each page's files up front from these). */
+const files: Record<string, string> = {
+  home: '../pages/home/HomePage.tsx',
+  info: '../pages/user-info/UserInfoPage.tsx',
+  connect: '../pages/connect/ConnectPage.tsx',
+  recharge: '../pages/recharge/RechargePage.tsx',
+  usdt: '../pages/usdt/UsdtPage.tsx',
+  usdtConfig: '../pages/usdt-config/UsdtConfigPage.tsx',
   // Ahead of the generated create form on the same path: the device's secret is shown once.
-  deviceCreate: () => import('../pages/device-create/DeviceCreatePage'),
-  store: () => import('../pages/store/StorePage'),
+  deviceCreate: '../pages/device-create/DeviceCreatePage.tsx',
+  store: '../pages/store/StorePage.tsx',
 };
+const modules = import.meta.glob<ScreenModule>('../pages/*/*Page.tsx');
+/** The hand-written screens' code; a page declared `pending` gets the honest "not available yet" page. */
+const loaders: Record<string, () => Promise<ScreenModule>> = Object.fromEntries(
+  Object.entries(files).map(([name, file]) => [name, modules[file]]),
+);
 const screens: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
   Object.entries(loaders).map(([name, load]) => [name, lazy(load)]),
 );
@@ -27,6 +32,12 @@ const screens: Record<string, LazyExoticComponent<ComponentType>> = Object.fromE
 export function pageScreenLoader(defs: Record<string, PageDef>, pathname: string): (() => Promise<unknown>) | null {
   const name = Object.keys(defs).find((key) => defs[key].route === pathname && !defs[key].pending);
   return name ? loaders[name] ?? null : null;
+}
+
+/** The source file (from the project's root) of the hand-written screen at `route`, if there is one. */
+export function pageFileAt(defs: Record<string, PageDef>, route: string): string | null {
+  const name = Object.keys(defs).find((key) => defs[key].route === route && !defs[key].pending);
+  return name && files[name] ? `src/${files[name].replace(/^\.\.\//, '')}` : null;
 }
 
 export function pageRoutes(defs: Record<string, PageDef>) {

@@ -3,8 +3,20 @@ import { renderToString } from 'react-dom/server';
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import { iconStyles } from '@ant-design/icons/lib/utils';
 import type { StoreItem } from '../pages/store/api';
+import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
 import App from './App';
+import { pageFileAt } from './page-routes';
 import { StoreCards } from './store-cards';
+
+/**
+ * Loads the open screens' code (lazy in the app): a synchronous render draws a lazy screen only once
+ * its code is in. The first renders start React's own loads; the imports wait for the same modules.
+ */
+export async function loadOpenScreens(): Promise<void> {
+  for (const location of ['/login', '/store']) renderToString(<App location={location} />);
+  await Promise.all([import('../pages/login/LoginPage'), import('../pages/store/PublicStorePage')]);
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+}
 
 /**
  * An open screen as the browser would first draw it, for scripts/prerender.mjs at build time: the
@@ -33,3 +45,18 @@ const DRAWN_LATER: Record<string, ReactNode> = {
     <StoreCards page={{ list: [], total: 0 }} />
   </>,
 };
+
+/**
+ * The console's screens with the source files of their code, for scripts/prerender.mjs to name in
+ * each screen's page: a declared resource's list is the generated list screen; a page its own file.
+ */
+export function consoleScreens(): Array<{ route: string; files: string[] }> {
+  const lists = Object.values(resources as Record<string, ResourceDef>)
+    .map((def) => ({ route: def.route, files: ['src/framework/list/ListPage.tsx'] }));
+  const own = Object.values(pages as Record<string, PageDef>).flatMap((page) => {
+    const file = pageFileAt(pages as Record<string, PageDef>, page.route);
+    return file ? [{ route: page.route, files: [file] }] : [];
+  });
+  // A page ahead of a generated screen on the same path (a form of its own) wins, as in the routes.
+  return [...own, ...lists.filter((list) => !own.some((page) => page.route === list.route))];
+}

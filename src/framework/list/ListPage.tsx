@@ -109,6 +109,7 @@ export default function ListPage({ name, def }: { name: string; def: ResourceDef
 
   return (
     <Panel
+      className="fw-list-card"
       kind="list"
       // Opening a record or a new one: the rows and the filters give way at once (the address already says where).
       loading={opening}

@@ -26,8 +26,9 @@ export function SortSelect({ fields, sort, onSort }: {
   const value = sort ? `${sort.field}${SEP}${sort.order}` : undefined;
   if (!Select) {
     const label = options.find((o) => o.value === value)?.label;
+    // Named by what it shows too (a screen reader hears the words a sighted person reads on it).
     return (
-      <button type="button" className="fw-select-standin" aria-label="排序" style={{ width: WIDTH }}
+      <button type="button" className="fw-select-standin" aria-label={`排序 ${label ?? '默认排序'}`} style={{ width: WIDTH }}
         onClick={() => { setWanted(true); selectCode.load().catch(() => setWanted(false)); }}>
         <span className={label ? 'fw-select-text' : 'fw-select-text fw-select-placeholder'}>{label ?? '默认排序'}</span>
         <DownOutlined className="fw-select-arrow" />

@@ -11,6 +11,7 @@ export function PageFrame({ title, backTo, extra, loading, children }: {
   const navigate = useNavigate();
   return (
     <Panel
+      className="fw-list-card"
       title={title}
       extra={
         <Space size={8}>

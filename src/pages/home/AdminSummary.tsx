@@ -1,4 +1,5 @@
-import { Card, Col, Row, Tag, Typography } from 'antd';
+import { Col, Row, Tag } from 'antd';
+import { Panel } from '../../framework/page/Panel';
 import SilentDevices from './SilentDevices';
 import { adminSummary } from './stat-cards';
 import type { AdminFigures } from './use-statistics';
@@ -8,11 +9,11 @@ export default function AdminSummary({ admin }: { admin: AdminFigures | undefine
   return (
     <>
     <SilentDevices />
-    <Card title="平台汇总" size="small" style={{ marginBottom: 16 }}>
+    <Panel title="平台汇总" size="small" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 16]}>
         {adminSummary(admin).map((item) => (
           <Col key={item.key} xs={12} md={8} xl={{ flex: '20%' }} data-testid={`summary-${item.key}`}>
-            <Typography.Text type="secondary">{item.label}</Typography.Text>
+            <span className="fw-quiet">{item.label}</span>
             <div style={{ fontSize: 20, fontWeight: 600, marginTop: 4 }}>
               <span data-testid="stat-value">{item.value}</span>
               {item.abnormal !== undefined && (
@@ -24,7 +25,7 @@ export default function AdminSummary({ admin }: { admin: AdminFigures | undefine
           </Col>
         ))}
       </Row>
-    </Card>
+    </Panel>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, ConfigProvider, Steps } from 'antd';
+import { Button, ConfigProvider, Steps } from 'antd';
+import { Panel } from '../../framework/page/Panel';
 import { Link, useNavigate } from 'react-router';
 import { pages, resources } from '../../../resources.config';
 import type { Statistics } from './use-statistics';
@@ -26,7 +27,7 @@ export default function FirstSteps({ toppedUp }: { toppedUp: boolean }) {
     <Button type={primary ? 'primary' : 'default'} onClick={() => navigate(to)} style={{ marginTop: 8 }}>{label}</Button>
   );
   return (
-    <Card title="开始使用" size="small" style={{ marginBottom: 16 }} data-testid="first-steps">
+    <Panel title="开始使用" size="small" style={{ marginBottom: 16 }} data-testid="first-steps">
       <ConfigProvider theme={STEPS_THEME}>
         <Steps current={toppedUp ? 1 : 0} style={{ padding: '8px 4px' }} items={[
           { title: '充值', description: <div>为账户充值余额<br />{step('充值', pages.recharge.route, !toppedUp)}</div> },
@@ -34,6 +35,6 @@ export default function FirstSteps({ toppedUp }: { toppedUp: boolean }) {
           { title: '查看验证码', description: <div>在“<Link to={resources.tokens.route}>我的API</Link>”里查看号码和验证码</div> },
         ]} />
       </ConfigProvider>
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Descriptions, Skeleton, Tag } from 'antd';
+import { Descriptions, Skeleton, Tag } from 'antd';
+import { Panel } from '../../framework/page/Panel';
 import type { UserInfo } from '../../providers/auth-state';
 import { formatMoney } from '../../common/money';
 
@@ -7,7 +8,7 @@ const or = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : St
 /** The caller's own profile: name, balance, contacts and login figures. */
 export default function ProfileCard({ user }: { user: UserInfo | null }) {
   return (
-    <Card title="个人信息" size="small" style={{ marginBottom: 16 }} data-testid="profile-card">
+    <Panel title="个人信息" size="small" style={{ marginBottom: 16 }} data-testid="profile-card">
       {!user ? <Skeleton active paragraph={{ rows: 3 }} /> : (
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 4 }}>
           <Descriptions.Item label="用户名">
@@ -23,6 +24,6 @@ export default function ProfileCard({ user }: { user: UserInfo | null }) {
           <Descriptions.Item label="登录IP">{or(user.login_ip)}</Descriptions.Item>
         </Descriptions>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Empty, Modal, Skeleton, Typography } from 'antd';
+import { Empty, Modal, Skeleton } from 'antd';
+import { Panel } from '../../framework/page/Panel';
 import { useState } from 'react';
 import { SafeHtml } from '../../common/SafeHtml';
 import './home.css';
@@ -10,7 +11,7 @@ export default function RecentNotices() {
   const { list, loading } = useRecentNotices();
   const [open, setOpen] = useState<NoticeItem | null>(null);
   return (
-    <Card title="最近公告" size="small" style={{ height: '100%' }}>
+    <Panel title="最近公告" size="small" style={{ height: '100%' }}>
       {loading ? <Skeleton active paragraph={{ rows: 4 }} /> : list.length === 0
         ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无公告" />
         : (
@@ -19,7 +20,7 @@ export default function RecentNotices() {
             {list.map((notice) => (
               <li key={notice.id} data-testid="notice-item">
                 <button type="button" className="home-notice-title" onClick={() => setOpen(notice)}>{noticeTitle(notice)}</button>
-                <Typography.Text type="secondary">{noticeDate(notice.create_at)}</Typography.Text>
+                <span className="fw-quiet">{noticeDate(notice.create_at)}</span>
               </li>
             ))}
           </ul>
@@ -28,12 +29,10 @@ export default function RecentNotices() {
         {open && (
           <>
             <SafeHtml html={open.content} style={{ maxHeight: '60vh', overflow: 'auto' }} />
-            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, textAlign: 'right' }}>
-              {noticeDate(open.create_at)}
-            </Typography.Text>
+            <div className="fw-quiet" style={{ marginTop: 12, textAlign: 'right' }}>{noticeDate(open.create_at)}</div>
           </>
         )}
       </Modal>
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Col, Empty, Row, Skeleton } from 'antd';
+import { Panel } from '../../framework/page/Panel';
 import { useNavigate } from 'react-router';
 import type { StatCard } from './stat-cards';
 
@@ -12,18 +13,18 @@ const LOADING_STYLE = { ...VALUE_STYLE, display: 'flex', alignItems: 'center' } 
  */
 export default function StatCards({ cards }: { cards: StatCard[] }) {
   const navigate = useNavigate();
-  if (!cards.length) return <Card style={{ marginBottom: 16 }}><Empty description="暂无统计数据" /></Card>;
+  if (!cards.length) return <Panel style={{ marginBottom: 16 }}><Empty description="暂无统计数据" /></Panel>;
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {cards.map((card) => (
         <Col key={card.key} xs={12} md={8} xl={6}>
-          <Card hoverable size="small" data-testid={`stat-${card.key}`} onClick={() => navigate(card.to)}
+          <Panel hoverable size="small" data-testid={`stat-${card.key}`} onClick={() => navigate(card.to)}
             role="link" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') navigate(card.to); }}>
-            <Typography.Text type="secondary">{card.label}</Typography.Text>
+            <span className="fw-quiet">{card.label}</span>
             {card.value === null
               ? <div style={LOADING_STYLE} aria-busy="true"><Skeleton.Input active size="small" block style={{ width: '60%' }} /></div>
               : <div data-testid="stat-value" style={VALUE_STYLE}>{card.value}</div>}
-          </Card>
+          </Panel>
         </Col>
       ))}
     </Row>
