@@ -80,6 +80,12 @@ const probe = `(() => {
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.interactionId) v.events.push({ id: e.interactionId, t: e.startTime, duration: e.duration }); })
     .observe({ type: 'event', durationThreshold: 16, buffered: true });
+  // When the screen's parts first appear (BENCH_WATERFALL): the shell, a list's panel, its first card, a page's first panel.
+  const parts = { shell: '.shell', panel: '.fw-panel', card: '.fw-card', bulk: '.fw-list-bulk button', stat: '[data-testid=stat-value]' };
+  v.seen = {};
+  new MutationObserver(() => {
+    for (const [key, selector] of Object.entries(parts)) if (!(key in v.seen) && document.querySelector(selector)) v.seen[key] = Math.round(performance.now());
+  }).observe(document, { childList: true, subtree: true });
   // The tap: from its touch to the first frame in which the dialog can be seen (antd fades and zooms
   // it in; it is in the page, transparent, for a few frames before).
   document.addEventListener('pointerdown', (e) => {
@@ -218,7 +224,7 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       const last = v.lcp.at(-1) ?? { t: NaN, node: '(none)' };
       return {
         lcp: last.t as number, lcpNode: last.node as string, shifts: v.shifts as { t: number; value: number; sources: string[] }[],
-        js: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0), scripts: scripts.length,
+        js: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0), scripts: scripts.length, seen: v.seen as Record<string, number>,
         waterfall: performance.getEntriesByType('resource').map((e) => {
           const r = e as PerformanceResourceTiming;
           return `${r.startTime.toFixed(0).padStart(6)} → ${r.responseEnd.toFixed(0).padStart(6)}  ${(r.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${r.name.replace(location.origin, '')}`;
@@ -228,7 +234,10 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
     const result: Load = {
       ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
     };
-    if (process.env.BENCH_WATERFALL) process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms\n${found.waterfall.join('\n')}\n`);
+    if (process.env.BENCH_WATERFALL) {
+      const seen = Object.entries(found.seen).map(([part, at]) => `${part} ${at}`).join(', ');
+      process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms; first in the page: ${seen}\n${found.waterfall.join('\n')}\n`);
+    }
     if (process.env.BENCH_PROFILE) {
       const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
       // The profile's clock is not the page's: it started just before the navigation, which is near enough.

@@ -46,8 +46,7 @@ async function loadRenderers() {
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender, renderStoreProducts, consoleScreens, loadOpenScreens } = await loadRenderers();
-await loadOpenScreens();
+const { prerender, renderStoreProducts, consoleScreens } = await loadRenderers();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
 function inlineStylesheets(page) {
@@ -122,7 +121,9 @@ function writeConsolePages(screens) {
   const shell = closure('src/app/ConsoleRoot.tsx');
   const page = (keys) => {
     const links = [...keys].filter((key) => !entry.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-    return template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    return template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      // The app's own loading mark (src/app/App.tsx) until the screen is drawn: the first render waits for its code.
+      .replace('<div id="root"></div>', '<div id="root"><div class="page-loading" role="status" aria-label="加载中"></div></div>');
   };
   const write = (address, html) => {
     const file = path.join(DIST, address.slice(1), 'index.html');

@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import App from './app/App';
+import App, { consoleCode } from './app/App';
 import { renderAntdStaticsWithReact19 } from './app/antd-react19';
 import './styles.css';
 
@@ -8,7 +8,8 @@ const container = document.getElementById('root')!;
 // /login and /store arrive pre-rendered (scripts/prerender.mjs): hydrate them, so what is already on screen stays
 // and gains its handlers. Any other address, or such a page under another address, renders afresh.
 if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, <App />, { onRecoverableError });
-else createRoot(container).render(<App />);
+// A console address: drawn once its screen's code is in (the page shows its own loading mark meanwhile).
+else void consoleCode.then(() => createRoot(container).render(<App />));
 
 /**
  * The build renders a screen's lazy parts (behind Suspense) as left to the client, and React reports

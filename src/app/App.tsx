@@ -7,6 +7,7 @@ import { pages, resources, type PageDef, type ResourceDef } from '../../resource
 import { listAt, resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { roleOf } from '../framework/declaration';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
+import { lazyNow } from '../framework/lazy-now';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { permits, setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
@@ -19,6 +20,10 @@ import DocumentTitle from '../layout/DocumentTitle';
 import { pageRoutes, pageScreenLoader } from './page-routes';
 // Registered here, not with the shell: a list's actions start loading with the shell, not after it.
 import './row-actions';
+// Static, not lazy: the screens people land on first (a lazy first screen waits out React's
+// Suspense reveal throttle, about 300 ms).
+import LoginPage from '../pages/login/LoginPage';
+import StorePage from '../pages/store/PublicStorePage';
 import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
@@ -34,13 +39,7 @@ function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
   return () => started ?? load();
 }
 
-const loadConsole = () => import('./ConsoleRoot');
-const ConsoleRoot = lazy(loadConsole);
-// The open screens are pre-rendered (scripts/prerender.mjs): their page is on screen before their
-// code arrives, and hydrating waits for it. Apart from the entry, a console screen does not fetch
-// their forms' code first.
-const LoginPage = lazy(early('/login', () => import('../pages/login/LoginPage')));
-const StorePage = lazy(early('/store', () => import('../pages/store/PublicStorePage')));
+const ConsoleRoot = lazyNow(() => import('./ConsoleRoot'));
 const RegisterPage = lazy(early('/register', () => import('../pages/register/RegisterPage')));
 const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
 
@@ -49,14 +48,13 @@ const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
  * screen's first calls all start as this module runs: on a slow phone network each would otherwise
  * wait for the one before it to arrive and render.
  */
-function startConsoleEarly(pathname: string) {
-  if (OPEN_PATHS.includes(pathname)) return;
+function startConsoleEarly(pathname: string): Promise<unknown> {
+  if (OPEN_PATHS.includes(pathname)) return Promise.resolve();
+  const screen = pageScreenLoader(pages as Record<string, PageDef>, pathname)
+    ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname);
   // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
-  const quiet = () => undefined;
-  loadConsole().catch(quiet);
-  (pageScreenLoader(pages as Record<string, PageDef>, pathname)
-    ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname))?.().catch(quiet);
-  if (!authState.getToken()) return;
+  const code = Promise.all([ConsoleRoot.preload(), screen?.()]).catch(() => undefined);
+  if (!authState.getToken()) return code;
   // The calls the screen makes first: who is signed in, a page's declared calls, a list's first page
   // (each when the role may open the screen).
   startEarly({ method: 'GET', url: '/api/user/base' });
@@ -67,8 +65,15 @@ function startConsoleEarly(pathname: string) {
   if (list && permits(list.def.access.list, role)) {
     startEarly(listCall(list.def.api ?? list.name, list.filters, list.sorters, list.page, list.pageSize));
   }
+  return code;
 }
-if (typeof window !== 'undefined') startConsoleEarly(window.location.pathname);
+
+/**
+ * Settles once the code of the console screen at this address is in (at once elsewhere). The first
+ * render waits for it (src/main.tsx): drawn then, the shell and the screen need no Suspense fallback,
+ * which React would keep up for its reveal throttle (about 300 ms) at each lazy layer.
+ */
+export const consoleCode = typeof window !== 'undefined' ? startConsoleEarly(window.location.pathname) : Promise.resolve();
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 

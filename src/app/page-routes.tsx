@@ -1,7 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import type { PageDef } from '../../resources.config';
 import { Allowed } from '../framework/Allowed';
+import { lazyNow } from '../framework/lazy-now';
 
 const PendingPage = lazy(() => import('../pages/pending/PendingPage'));
 
@@ -19,19 +20,15 @@ const files: Record<string, string> = {
   deviceCreate: '../pages/device-create/DeviceCreatePage.tsx',
   store: '../pages/store/StorePage.tsx',
 };
-const modules = import.meta.glob<ScreenModule>('../pages/*/*Page.tsx');
-/** The hand-written screens' code; a page declared `pending` gets the honest "not available yet" page. */
-const loaders: Record<string, () => Promise<ScreenModule>> = Object.fromEntries(
-  Object.entries(files).map(([name, file]) => [name, modules[file]]),
-);
-const screens: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
-  Object.entries(loaders).map(([name, load]) => [name, lazy(load)]),
-);
+// The open screens' pages are part of the entry (src/app/App.tsx), not fetched apart.
+const modules = import.meta.glob<ScreenModule>(['../pages/*/*Page.tsx', '!../pages/login/*', '!../pages/store/PublicStorePage.tsx']);
+/** The hand-written screens; a page declared `pending` gets the honest "not available yet" page. */
+const screens = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, lazyNow(modules[file])]));
 
 /** The code of the hand-written screen at `pathname`, if there is one. */
 export function pageScreenLoader(defs: Record<string, PageDef>, pathname: string): (() => Promise<unknown>) | null {
   const name = Object.keys(defs).find((key) => defs[key].route === pathname && !defs[key].pending);
-  return name ? loaders[name] ?? null : null;
+  return name ? screens[name]?.preload ?? null : null;
 }
 
 /** The source file (from the project's root) of the hand-written screen at `route`, if there is one. */

@@ -9,16 +9,6 @@ import { pageFileAt } from './page-routes';
 import { StoreCards } from './store-cards';
 
 /**
- * Loads the open screens' code (lazy in the app): a synchronous render draws a lazy screen only once
- * its code is in. The first renders start React's own loads; the imports wait for the same modules.
- */
-export async function loadOpenScreens(): Promise<void> {
-  for (const location of ['/login', '/store']) renderToString(<App location={location} />);
-  await Promise.all([import('../pages/login/LoginPage'), import('../pages/store/PublicStorePage')]);
-  await new Promise((resolve) => { setTimeout(resolve, 0); });
-}
-
-/**
  * An open screen as the browser would first draw it, for scripts/prerender.mjs at build time: the
  * app's HTML at that address and the CSS its antd components and icons generate (antd writes it at
  * run time, so without this the first paint would wait for the JavaScript). `drawnLater` is HTML the

@@ -1,4 +1,5 @@
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyNow } from './lazy-now';
 import type { FieldDef, ResourceDef } from './declaration';
 
 /**
@@ -56,23 +57,6 @@ const inputs = new Map<string, ComponentType<FieldInputProps>>();
 /** Each lazy action's fetch of its code, by kind and name. */
 const loaders = new Map<string, () => Promise<unknown>>();
 
-/**
- * A component whose code loads on demand, and that renders at once (without suspending) once that
- * code is in: a React.lazy suspends on its first render even then, and its rows would show their
- * links a moment (React's reveal pause) after the rows. Each use keeps what it started with, so
- * one drawn before the code arrived is not swapped (and its state lost) when it does.
- */
-function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: ComponentType<P> | null = null;
-  const Lazy = lazy(load);
-  const fetch = () => load().then((m) => { loaded = m.default; });
-  function Preloadable(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
-    return createElement(Component, props);
-  }
-  return { Component: Preloadable, fetch };
-}
-
 export const registry = {
   rowAction: (name: string, component: ComponentType<RowActionProps>, shows?: RowActionShows) => {
     rowActions.set(name, component);
@@ -87,18 +71,18 @@ export const registry = {
    */
   lazyRowActions: (map: Record<string, LazyRowAction>) => {
     for (const [name, { load, shows }] of Object.entries(map)) {
-      const { Component, fetch } = preloadable(load);
+      const Component = lazyNow(load);
       rowActions.set(name, Component);
       if (shows) rowActionShows.set(name, shows);
-      loaders.set(`row:${name}`, fetch);
+      loaders.set(`row:${name}`, Component.preload);
     }
   },
   /** Toolbar actions by name, each loaded on demand and preloaded with the row actions; as lazyRowActions. */
   lazyToolbarActions: (map: Record<string, LazyToolbarAction>) => {
     for (const [name, load] of Object.entries(map)) {
-      const { Component, fetch } = preloadable(load);
+      const Component = lazyNow(load);
       toolbarActions.set(name, Component);
-      loaders.set(`toolbar:${name}`, fetch);
+      loaders.set(`toolbar:${name}`, Component.preload);
     }
   },
   toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },

@@ -1,20 +1,16 @@
-import { lazy } from 'react';
 import { Route } from 'react-router';
 import type { ResourceDef } from './declaration';
 import { Allowed } from './Allowed';
+import { lazyNow } from './lazy-now';
+import { ListTable } from './list/lazy-table';
 import { registry } from './registry';
 import { isNarrow } from './use-narrow';
 import { decodeListState, listRequest } from './list/url-state';
 
-const loaders = {
-  list: () => import('./list/ListPage'),
-  form: () => import('./form/FormPage'),
-  show: () => import('./show/ShowPage'),
-  table: () => import('./list/ListTable'),
-};
-const ListPage = lazy(loaders.list);
-const FormPage = lazy(loaders.form);
-const ShowPage = lazy(loaders.show);
+const ListPage = lazyNow(() => import('./list/ListPage'));
+const FormPage = lazyNow(() => import('./form/FormPage'));
+const ShowPage = lazyNow(() => import('./show/ShowPage'));
+const loaders = { list: ListPage.preload, form: FormPage.preload, show: ShowPage.preload, table: ListTable.preload };
 
 /**
  * The code of the generated screen at `pathname`, if a declared resource has one there; a list's

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, type CrudSort } from '@refinedev/core';
 import { Alert, Button, Space, message } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -15,6 +15,7 @@ import { exportCsv } from './export-csv';
 import { ListCards } from './ListCards';
 import { ListEmpty } from './ListEmpty';
 import type { ListColumn } from './ListTable';
+import { ListTable } from './lazy-table';
 import { ListToolbar } from './ListToolbar';
 import { labelFor } from '../menu';
 import { Panel } from '../page/Panel';
@@ -31,9 +32,6 @@ import { useListState } from './use-list-state';
 import { useLive } from './use-live';
 import { useSelection } from './use-selection';
 import '../framework.css';
-
-// A phone shows cards: the table's code (and antd's table styles) is fetched only on a wide screen.
-const ListTable = lazy(() => import('./ListTable').then((m) => ({ default: m.ListTable })));
 
 const sameSort = (a?: CrudSort, b?: CrudSort) => a?.field === b?.field && a?.order === b?.order;
 
