@@ -17,7 +17,9 @@
  * names some of them (`BENCH_SCREENS=/home,我的API`); the console built in E2E_DIST (else dist) is served.
  * BENCH_VIA=nginx loads the pages through nginx as deploy/nginx/code-console.conf serves them (HTTPS
  * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
- * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there.
+ * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there;
+ * BENCH_WATERFALL=1 prints each load's requests and when the screen's parts appeared; BENCH_PROFILE=1
+ * where the main thread's time went up to the LCP.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -27,9 +27,33 @@ describe('the pre-rendered login page', () => {
       expect(html).toContain('登录您的账号');
       expect(html).toMatch(/<style[^>]*data-css-hash/);
     }
-    for (const address of ['/register', '/home']) {
+    const html = await (await fetch(`${server.url}/register`)).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it("gives a console screen's address a page naming the shell's and that screen's code, with the loading mark", async () => {
+    const page = async (address: string) => {
       const html = await (await fetch(`${server.url}${address}`)).text();
-      expect(html, address).toContain('<div id="root"></div>');
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+      const names = (pattern: RegExp) => preloads.some((file) => pattern.test(file));
+      return { html, preloads, names };
+    };
+    const list = await page('/items/api/token');
+    expect(list.html).toContain('<div id="root"><div class="page-loading"');
+    expect(list.names(/\/ConsoleRoot-/)).toBe(true);
+    expect(list.names(/\/ListPage-/)).toBe(true);
+    const home = await page('/home');
+    expect(home.names(/\/HomePage-/)).toBe(true);
+    expect(home.names(/\/ListPage-/)).toBe(false);
+    // A record's page: the shell's code only (the address has no page of its own).
+    const record = await page('/items/api/token/show/1');
+    expect(record.names(/\/ConsoleRoot-/)).toBe(true);
+    expect(record.names(/\/ListPage-/)).toBe(false);
+    for (const file of new Set([...list.preloads, ...home.preloads])) {
+      const res = await fetch(`${server.url}${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toMatch(/javascript/);
     }
   });
 

@@ -1,7 +1,8 @@
-import { Button, Card, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { roleOf } from '../../../resources.config';
+import { Panel } from '../../framework/page/Panel';
 import { useAuthState } from '../../providers/use-auth-state';
 import { BuyDialog } from './buy/BuyDialog';
 import type { StoreItem } from './api';
@@ -22,7 +23,8 @@ export default function StorePage() {
   useBuyOnArrival(setBuying, customer);
 
   const action = useCallback((item: StoreItem) => {
-    if (!customer) return <Tooltip title="管理员账号不能购买"><Button size="small" disabled>购买</Button></Tooltip>;
+    // The browser's own tooltip: antd's would bring its popup code to every customer's store.
+    if (!customer) return <span title="管理员账号不能购买"><Button size="small" disabled>购买</Button></span>;
     return isSoldOut(item)
       ? <Button size="small" disabled>已售罄</Button>
       : <Button size="small" type="primary" onClick={() => setBuying(item)}>购买</Button>;
@@ -31,12 +33,12 @@ export default function StorePage() {
   const list = useMemo(() => <ProductList products={products} action={action} />, [products, action]);
 
   return (
-    <Card title="API商城" size="small">
+    <Panel title="API商城" size="small">
       <p className="store-tip">
         购买后得到号码和接码链接；用 SMS-Activate 脚本接入时，填写详情中的服务代码和国家编号（接口密钥见 <Link to="/user/info">修改信息</Link>）。
       </p>
       {list}
       <BuyDialog item={buying} onClose={() => setBuying(null)} onBought={() => products.reload()} />
-    </Card>
+    </Panel>
   );
 }

@@ -13,6 +13,7 @@ import { dbKinds, startServer, type TestServer } from '../../helpers/server.js';
 const INDEX = '<!doctype html><div id="root"></div><script type="module" src="/assets/index-NEW.js"></script>';
 const CONSOLE = '<!doctype html><link rel="modulepreload" href="/assets/Shell-NEW.js"><div id="root"></div>';
 const LOGIN = '<!doctype html><div id="root" data-prerendered="/login"></div>';
+const LIST = '<!doctype html><link rel="modulepreload" href="/assets/List-NEW.js"><div id="root"></div>';
 
 describe.each(dbKinds)('the console\'s files on %s', (kind) => {
   let s: TestServer;
@@ -24,6 +25,8 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
   fs.writeFileSync(path.join(staticDir, 'console.html'), CONSOLE);
   fs.writeFileSync(path.join(staticDir, 'login', 'index.html'), LOGIN);
   fs.writeFileSync(path.join(staticDir, 'register', 'index.html'), INDEX);
+  fs.mkdirSync(path.join(staticDir, 'items', 'api', 'token'), { recursive: true });
+  fs.writeFileSync(path.join(staticDir, 'items', 'api', 'token', 'index.html'), LIST);
   fs.writeFileSync(path.join(staticDir, 'assets', 'index-NEW.js'), 'export const x = 1;');
   fs.writeFileSync(path.join(staticDir, 'assets', 'Screen-OLD.js'), 'export default 1;');
 
@@ -74,6 +77,12 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.type).toMatch(/text\/html/);
     expect(r.text).toBe(CONSOLE);
+  });
+
+  it('gives a screen whose page sits deeper its own page (/items/api/token), and its records the console page', async () => {
+    expect((await get('/items/api/token')).text).toBe(LIST);
+    expect((await get('/items/api/token?page=2')).text).toBe(LIST);
+    expect((await get('/items/api/token/show/3')).text).toBe(CONSOLE);
   });
 
   it.each(['/register', '/'])('gives %s the app\'s plain page (an open screen: no console files to fetch)', async (p) => {
