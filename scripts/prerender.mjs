@@ -107,6 +107,8 @@ for (const screen of SCREENS) {
  * files) serves every other console address (the server sends it where no page of its own was
  * written); the open screens without a pre-rendered page (/register, /refresh) get the app's page.
  */
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 function writeConsolePages(screens) {
   const manifestFile = path.join(DIST, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
@@ -119,9 +121,14 @@ function writeConsolePages(screens) {
   };
   const entry = closure('index.html');
   const shell = closure('src/app/ConsoleRoot.tsx');
-  const page = (keys) => {
+  const page = (keys, firstCalls) => {
     const links = [...keys].filter((key) => !entry.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-    return template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+    // The screen's first calls, sent by public/first-calls.js before the entry has arrived.
+    const calls = firstCalls
+      ? `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>\n    `
+      : '';
+    return template.replace(/(\s*)<script type="module"/, `$1${calls}<script type="module"`)
+      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
       // The app's own loading mark (src/app/App.tsx) until the screen is drawn: the first render waits for its code.
       .replace('<div id="root"></div>', '<div id="root"><div class="page-loading" role="status" aria-label="加载中"></div></div>');
   };
@@ -132,8 +139,8 @@ function writeConsolePages(screens) {
     fs.writeFileSync(file, html);
   };
   fs.writeFileSync(path.join(DIST, 'console.html'), page(shell));
-  for (const { route, files } of screens) {
-    write(route, page(files.reduce((all, file) => closure(file, all), new Set(shell))));
+  for (const { route, files, firstCalls } of screens) {
+    write(route, page(files.reduce((all, file) => closure(file, all), new Set(shell)), firstCalls));
   }
   for (const open of ['/register', '/refresh']) write(open, template);
   // Build-time knowledge only: not a file for the browser.

@@ -4,17 +4,17 @@ import { ConfigProvider, App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
-import { listAt, resourceRoutes, resourceScreenLoader } from '../framework/routes';
+import { resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { roleOf } from '../framework/declaration';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { lazyNow } from '../framework/lazy-now';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { permits, setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
-import { listCall } from '../providers/data-provider';
 import { startEarly } from '../providers/http';
 import { currentGrants } from '../providers/grants';
 import { ANTD_CONFIG } from './antd-config';
+import { firstCallsAt } from './first-calls';
 import { NavigationBridge } from './NavigationBridge';
 import DocumentTitle from '../layout/DocumentTitle';
 import { pageRoutes, pageScreenLoader } from './page-routes';
@@ -55,16 +55,8 @@ function startConsoleEarly(pathname: string): Promise<unknown> {
   // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
   const code = Promise.all([ConsoleRoot.preload(), screen?.()]).catch(() => undefined);
   if (!authState.getToken()) return code;
-  // The calls the screen makes first: who is signed in, a page's declared calls, a list's first page
-  // (each when the role may open the screen).
-  startEarly({ method: 'GET', url: '/api/user/base' });
   const role = roleOf(authState.getType());
-  const page = Object.values(pages as Record<string, PageDef>).find((p) => p.route === pathname);
-  if (page && permits(page.access, role)) for (const url of page.firstCalls ?? []) startEarly({ method: 'GET', url });
-  const list = listAt(resources as Record<string, ResourceDef>, pathname, window.location.search);
-  if (list && permits(list.def.access.list, role)) {
-    startEarly(listCall(list.def.api ?? list.name, list.filters, list.sorters, list.page, list.pageSize));
-  }
+  for (const call of firstCallsAt(pathname, window.location.search, (rule) => permits(rule, role))) startEarly(call);
   return code;
 }
 

@@ -3,7 +3,9 @@ import { renderToString } from 'react-dom/server';
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import { iconStyles } from '@ant-design/icons/lib/utils';
 import type { StoreItem } from '../pages/store/api';
-import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
+import { allows, pages, resources, type PageDef, type ResourceDef, type Role } from '../../resources.config';
+import { callParts } from '../providers/http';
+import { firstCallsAt } from './first-calls';
 import App from './App';
 import { pageFileAt } from './page-routes';
 import { StoreCards } from './store-cards';
@@ -40,7 +42,7 @@ const DRAWN_LATER: Record<string, ReactNode> = {
  * The console's screens with the source files of their code, for scripts/prerender.mjs to name in
  * each screen's page: a declared resource's list is the generated list screen; a page its own file.
  */
-export function consoleScreens(): Array<{ route: string; files: string[] }> {
+export function consoleScreens(): Array<{ route: string; files: string[]; firstCalls: Record<Role, FirstCall[]> }> {
   const lists = Object.values(resources as Record<string, ResourceDef>)
     .map((def) => ({ route: def.route, files: ['src/framework/list/ListPage.tsx'] }));
   const own = Object.values(pages as Record<string, PageDef>).flatMap((page) => {
@@ -48,5 +50,17 @@ export function consoleScreens(): Array<{ route: string; files: string[] }> {
     return file ? [{ route: page.route, files: [file] }] : [];
   });
   // A page ahead of a generated screen on the same path (a form of its own) wins, as in the routes.
-  return [...own, ...lists.filter((list) => !own.some((page) => page.route === list.route))];
+  const screens = [...own, ...lists.filter((list) => !own.some((page) => page.route === list.route))];
+  return screens.map((screen) => ({ ...screen, firstCalls: { customer: firstCallsOf(screen.route, 'customer'), sup: firstCallsOf(screen.route, 'sup') } }));
+}
+
+type FirstCall = ReturnType<typeof callParts>;
+
+/**
+ * The calls a role's first visit to a screen makes, as they go out (no query in the address). A sup's
+ * staff role is not known here: a sup's call that staff role may not make is answered with a refusal
+ * that no screen takes.
+ */
+function firstCallsOf(route: string, role: Role): FirstCall[] {
+  return firstCallsAt(route, '', (rule) => allows(rule, role, '*')).map(callParts);
 }

@@ -106,17 +106,36 @@ function isEnvelope(value: unknown): value is Envelope {
   return !!value && typeof value === 'object' && 'code' in value;
 }
 
+/**
+ * A call as it goes out: method, full URL and JSON body (none for GET). The build names a screen's
+ * first calls in its page this way (scripts/prerender.mjs), for public/first-calls.js to send.
+ */
+export function callParts(config: RequestConfig): { method: string; url: string; body?: string } {
+  const method = config.method ?? 'GET';
+  return { method, url: urlOf(config), body: config.data !== undefined && method !== 'GET' ? JSON.stringify(config.data) : undefined };
+}
+
+type Started = { at: number; response: Promise<Response> };
+/**
+ * A call the page sent before the app's code arrived (public/first-calls.js, from the calls its page
+ * names), for the identical call within EARLY_MS: taken once.
+ */
+function takeFirstCall(key: string): Promise<Response> | undefined {
+  const started = (window as { firstCalls?: Record<string, Started> }).firstCalls;
+  const call = started?.[key];
+  if (!call) return undefined;
+  delete started![key];
+  return performance.now() - call.at <= EARLY_MS ? call.response : undefined;
+}
+
 /** Sends one call; resolves with the parsed body of a 2xx or the envelope of any other status. */
 async function send<T>(config: RequestConfig): Promise<Envelope<T>> {
-  const method = config.method ?? 'GET';
+  const { method, body } = callParts(config);
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = authState.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (config.data !== undefined && method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(config.data);
-  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const sent = typeof window === 'undefined' ? undefined : takeFirstCall(keyOf(config));
   // The timeout covers reading the body too: a server that stalls mid-answer is given up as well.
   const controller = new AbortController();
   let timedOut = false;
@@ -127,7 +146,9 @@ async function send<T>(config: RequestConfig): Promise<Envelope<T>> {
   let status: number;
   let parsed: unknown;
   try {
-    const response = await fetch(urlOf(config), { method, headers, body, signal: controller.signal });
+    const aborted = new Promise<never>((_, reject) => { controller.signal.addEventListener('abort', () => reject(new Error('aborted'))); });
+    aborted.catch(() => undefined);
+    const response = await (sent ? Promise.race([sent, aborted]) : fetch(urlOf(config), { method, headers, body, signal: controller.signal }));
     status = response.status;
     parsed = parse(await response.text());
     const rotated = response.ok ? response.headers.get('authorization') : null;
@@ -147,7 +168,10 @@ async function send<T>(config: RequestConfig): Promise<Envelope<T>> {
 const EARLY_MS = 15_000;
 const early = new Map<string, Promise<Envelope>>();
 // The token is part of the key: an answer never goes to another account's call.
-const keyOf = (config: RequestConfig) => `${authState.getToken() ?? ''} ${config.method ?? 'GET'} ${urlOf(config)} ${config.data === undefined ? '' : JSON.stringify(config.data)}`;
+const keyOf = (config: RequestConfig) => {
+  const { method, url, body } = callParts(config);
+  return `${authState.getToken() ?? ''} ${method} ${url} ${body ?? ''}`;
+};
 
 /**
  * Sends a call a screen is about to make, before that screen's code has arrived (the entry starts

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { api, ApiError, request, startEarly, TIMEOUT_MS } from '../../../src/providers/http';
+import { api, ApiError, callParts, request, startEarly, TIMEOUT_MS, type RequestConfig } from '../../../src/providers/http';
 import { navigation } from '../../../src/providers/navigation';
 import { authState } from '../../../src/providers/auth-state';
 import { pointClientAt, rejection, startEnvelopeServer, useEnvelopeServer } from './envelope-server';
@@ -282,6 +284,64 @@ describe('calls started ahead', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('早到的拒绝');
     expect(await screen.findByText('早到的拒绝')).toBeTruthy();
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('calls the page sent before the app arrived (public/first-calls.js)', () => {
+  const script = fs.readFileSync(path.resolve(__dirname, '../../../public/first-calls.js'), 'utf8');
+  const LIST: RequestConfig = { method: 'POST', url: '/api/token/data', data: { status: 1 }, params: { page: 1, pageSize: 20 } };
+  /** The page as the build writes it: its first calls per role, then the script run. */
+  const openPage = (calls: RequestConfig[]) => {
+    const meta = document.createElement('meta');
+    meta.name = 'first-calls';
+    meta.content = JSON.stringify({ customer: calls.map(callParts), sup: [] });
+    document.head.replaceChildren(meta);
+    new Function(script)();
+  };
+  beforeEach(() => { delete (window as { firstCalls?: unknown }).firstCalls; });
+
+  it('hands each answer to the identical call: one request each, with the session\'s token', async () => {
+    localStorage.setItem('token', 'page-token');
+    localStorage.setItem('type', 'user');
+    let served = 0;
+    server.on('POST /api/token/data', (req) => ({ data: { n: (served += 1), body: req.body, query: req.query } }));
+    server.on('GET /api/user/base', (req) => ({ data: { auth: req.headers.authorization } }));
+    openPage([{ method: 'GET', url: '/api/user/base' }, LIST]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    await expect(api.get('/api/user/base')).resolves.toEqual({ auth: 'Bearer page-token' });
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 }))
+      .resolves.toEqual({ n: 1, body: { status: 1 }, query: { page: '1', pageSize: '20' } });
+    expect(server.requests).toHaveLength(2);
+    // Taken once: the next such call goes to the server.
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toMatchObject({ n: 2 });
+  });
+
+  it('sends nothing without a session; a call for another page or account goes afresh', async () => {
+    localStorage.removeItem('token');
+    openPage([LIST]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests).toHaveLength(0);
+    localStorage.setItem('token', 'page-token');
+    localStorage.setItem('type', 'user');
+    server.on('POST /api/token/data', (req) => ({ data: { auth: req.headers.authorization, query: req.query } }));
+    openPage([LIST]);
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 2, pageSize: 20 })).resolves.toMatchObject({ query: { page: '2' } });
+    localStorage.setItem('token', 'another-account');
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toMatchObject({ auth: 'Bearer another-account' });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer page-token', 'Bearer page-token', 'Bearer another-account']);
+  });
+
+  it('shows a refusal the page received when its call takes it, as its own', async () => {
+    localStorage.setItem('token', 'page-token');
+    localStorage.setItem('type', 'user');
+    server.on('GET /api/user/base', { code: 400, message: '页面早到的拒绝' });
+    openPage([{ method: 'GET', url: '/api/user/base' }]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(screen.queryByText('页面早到的拒绝')).toBeNull();
+    const error = await rejection<ApiError>(api.get('/api/user/base'));
+    expect(error.message).toBe('页面早到的拒绝');
+    expect(await screen.findByText('页面早到的拒绝')).toBeTruthy();
     expect(server.requests).toHaveLength(1);
   });
 });
