@@ -17,7 +17,8 @@ process.env.NODE_ENV ||= 'production';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
-const SCREENS = ['/login', '/store'];
+/** The pre-rendered screens and their code's source file. */
+const SCREENS = { '/login': 'src/pages/login/LoginPage.tsx', '/store': 'src/pages/store/PublicStorePage.tsx' };
 /** Where the server finds the code that draws /store's products (kept out of the public files by the server). */
 const SSR = path.join(DIST, 'ssr');
 
@@ -46,7 +47,8 @@ async function loadRenderers() {
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender, renderStoreProducts, consoleScreens } = await loadRenderers();
+const { prerender, renderStoreProducts, consoleScreens, loadOpenScreens } = await loadRenderers();
+await loadOpenScreens();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
 function inlineStylesheets(page) {
@@ -86,10 +88,32 @@ function dropModulePreloads(page) {
   return page.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 }
 
-for (const screen of SCREENS) {
+/** Which files each source module's code needs (the build's manifest), and the entry's. */
+const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8'));
+function closure(key, seen = new Set()) {
+  if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) closure(next, seen);
+  return seen;
+}
+const entry = closure('index.html');
+/** The styles of a module's code beyond the entry's: its chunks' CSS files. */
+const stylesOf = (key) => [...new Set([...closure(key)].filter((k) => !entry.has(k)).flatMap((k) => manifest[k].css ?? []))];
+
+/**
+ * A pre-rendered screen's own styles in its page: its code loads apart from the entry, and the page
+ * must look right before it has (the app adds the same rules again once it loads, changing nothing).
+ */
+function inlineScreenStyles(page, key) {
+  const css = stylesOf(key).map((file) => fs.readFileSync(path.join(DIST, file), 'utf8')).join('\n');
+  return css ? page.replace('</head>', `  <style data-screen-styles>${css}</style>\n  </head>`) : page;
+}
+
+for (const [screen, source] of Object.entries(SCREENS)) {
   const { html, drawnLater, styles: fullStyles } = prerender(screen);
   const styles = trimAntdStyles(fullStyles, html + drawnLater);
-  const page = dropModulePreloads(inlineStylesheets(template))
+  const page = dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source))
     // antd's styles first, as antd itself prepends them: the app's own CSS (linked below) wins.
     .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${styles}`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen}">${html}</div>`);
@@ -110,19 +134,15 @@ for (const screen of SCREENS) {
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function writeConsolePages(screens) {
-  const manifestFile = path.join(DIST, '.vite', 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const closure = (key, seen = new Set()) => {
-    if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) closure(next, seen);
-    return seen;
-  };
-  const entry = closure('index.html');
   const shell = closure('src/app/ConsoleRoot.tsx');
   const page = (keys, firstCalls) => {
-    const links = [...keys].filter((key) => !entry.has(key)).map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+    const own = [...keys].filter((key) => !entry.has(key));
+    // Low: the screen's first calls (public/first-calls.js) go out ahead of these on a busy connection.
+    const links = [
+      ...own.map((key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key].file}">`),
+      // Their styles as the app would add them (it adds none already in the page).
+      ...[...new Set(own.flatMap((key) => manifest[key].css ?? []))].map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+    ];
     // The screen's first calls, sent by public/first-calls.js before the entry has arrived.
     const calls = firstCalls
       ? `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>\n    `

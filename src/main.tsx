@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import App, { consoleCode } from './app/App';
+import App, { screenCode } from './app/App';
 import { renderAntdStaticsWithReact19 } from './app/antd-react19';
 import './styles.css';
 
@@ -7,9 +7,11 @@ renderAntdStaticsWithReact19();
 const container = document.getElementById('root')!;
 // /login and /store arrive pre-rendered (scripts/prerender.mjs): hydrate them, so what is already on screen stays
 // and gains its handlers. Any other address, or such a page under another address, renders afresh.
-if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, <App />, { onRecoverableError });
-// A console address: drawn once its screen's code is in (the page shows its own loading mark meanwhile).
-else void consoleCode.then(() => createRoot(container).render(<App />));
+// Either way once the screen's code is in (src/app/App.tsx): a console page shows its loading mark meanwhile.
+void screenCode.then(() => {
+  if (container.dataset.prerendered === window.location.pathname) hydrateRoot(container, <App />, { onRecoverableError });
+  else createRoot(container).render(<App />);
+});
 
 /**
  * The build renders a screen's lazy parts (behind Suspense) as left to the client, and React reports

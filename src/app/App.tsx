@@ -20,28 +20,25 @@ import DocumentTitle from '../layout/DocumentTitle';
 import { pageRoutes, pageScreenLoader } from './page-routes';
 // Registered here, not with the shell: a list's actions start loading with the shell, not after it.
 import './row-actions';
-// Static, not lazy: the screens people land on first (a lazy first screen waits out React's
-// Suspense reveal throttle, about 300 ms).
-import LoginPage from '../pages/login/LoginPage';
-import StorePage from '../pages/store/PublicStorePage';
 import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
 setRoleSource({ get: authState.getType, grants: currentGrants, subscribe: authState.subscribe });
 if (typeof window !== 'undefined') watchChunkErrors();
 
-/**
- * The open screens' code starts loading as soon as this module runs when the address is theirs,
- * in parallel with React's first render instead of after it.
- */
-function early<T>(path: string, load: () => Promise<T>): () => Promise<T> {
-  const started = typeof window !== 'undefined' && window.location.pathname === path ? load() : null;
-  return () => started ?? load();
-}
-
 const ConsoleRoot = lazyNow(() => import('./ConsoleRoot'));
-const RegisterPage = lazy(early('/register', () => import('../pages/register/RegisterPage')));
-const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
+// The open screens, apart from the entry: a console screen does not fetch their forms first. Opened
+// at their address, their code loads as the entry runs, and the page (pre-rendered: /login, /store)
+// is hydrated once it is in (src/main.tsx), so nothing on screen is drawn again.
+const LoginPage = lazyNow(() => import('../pages/login/LoginPage'));
+const StorePage = lazyNow(() => import('../pages/store/PublicStorePage'));
+const RegisterPage = lazyNow(() => import('../pages/register/RegisterPage'));
+const OPEN_SCREENS: Record<string, { preload(): Promise<unknown> } | null> = {
+  '/login': LoginPage, '/store': StorePage, '/register': RegisterPage, '/refresh': null,
+};
+
+/** The open screens' code, loaded: the build pre-renders them (a synchronous render draws them only once loaded). */
+export const preloadOpenScreens = () => Promise.all([LoginPage.preload(), StorePage.preload()]);
 
 /**
  * Opened at a console address, the shell, that address's screen (a list's actions too) and the
@@ -49,7 +46,7 @@ const OPEN_PATHS = ['/login', '/register', '/store', '/refresh'];
  * wait for the one before it to arrive and render.
  */
 function startConsoleEarly(pathname: string): Promise<unknown> {
-  if (OPEN_PATHS.includes(pathname)) return Promise.resolve();
+  if (pathname in OPEN_SCREENS) return OPEN_SCREENS[pathname]?.preload().catch(() => undefined) ?? Promise.resolve();
   const screen = pageScreenLoader(pages as Record<string, PageDef>, pathname)
     ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname);
   // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
@@ -61,11 +58,12 @@ function startConsoleEarly(pathname: string): Promise<unknown> {
 }
 
 /**
- * Settles once the code of the console screen at this address is in (at once elsewhere). The first
- * render waits for it (src/main.tsx): drawn then, the shell and the screen need no Suspense fallback,
- * which React would keep up for its reveal throttle (about 300 ms) at each lazy layer.
+ * Settles once the code of the screen at this address is in. The first render (or hydration) waits
+ * for it (src/main.tsx): drawn then, the shell and the screen need no Suspense fallback, which React
+ * would keep up for its reveal throttle (about 300 ms) at each lazy layer, and a pre-rendered page is
+ * hydrated as it is (a suspended part of it would be drawn again, moving the page).
  */
-export const consoleCode = typeof window !== 'undefined' ? startConsoleEarly(window.location.pathname) : Promise.resolve();
+export const screenCode = typeof window !== 'undefined' ? startConsoleEarly(window.location.pathname) : Promise.resolve();
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 

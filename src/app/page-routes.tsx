@@ -20,7 +20,7 @@ const files: Record<string, string> = {
   deviceCreate: '../pages/device-create/DeviceCreatePage.tsx',
   store: '../pages/store/StorePage.tsx',
 };
-// The open screens' pages are part of the entry (src/app/App.tsx), not fetched apart.
+// The open screens are the app's own (src/app/App.tsx).
 const modules = import.meta.glob<ScreenModule>(['../pages/*/*Page.tsx', '!../pages/login/*', '!../pages/store/PublicStorePage.tsx']);
 /** The hand-written screens; a page declared `pending` gets the honest "not available yet" page. */
 const screens = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, lazyNow(modules[file])]));

@@ -4,11 +4,15 @@ import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import { iconStyles } from '@ant-design/icons/lib/utils';
 import type { StoreItem } from '../pages/store/api';
 import { allows, pages, resources, type PageDef, type ResourceDef, type Role } from '../../resources.config';
+import { registry } from '../framework/registry';
 import { callParts } from '../providers/http';
 import { firstCallsAt } from './first-calls';
-import App from './App';
+import App, { preloadOpenScreens } from './App';
 import { pageFileAt } from './page-routes';
 import { StoreCards } from './store-cards';
+
+/** Loads the open screens' code (lazy in the app): call before `prerender`. */
+export const loadOpenScreens = preloadOpenScreens;
 
 /**
  * An open screen as the browser would first draw it, for scripts/prerender.mjs at build time: the
@@ -40,11 +44,11 @@ const DRAWN_LATER: Record<string, ReactNode> = {
 
 /**
  * The console's screens with the source files of their code, for scripts/prerender.mjs to name in
- * each screen's page: a declared resource's list is the generated list screen; a page its own file.
+ * each screen's page: a declared resource's list is the generated list screen and its actions' files; a page its own file.
  */
 export function consoleScreens(): Array<{ route: string; files: string[]; firstCalls: Record<Role, FirstCall[]> }> {
   const lists = Object.values(resources as Record<string, ResourceDef>)
-    .map((def) => ({ route: def.route, files: ['src/framework/list/ListPage.tsx'] }));
+    .map((def) => ({ route: def.route, files: ['src/framework/list/ListPage.tsx', ...registry.actionFilesFor(def)] }));
   const own = Object.values(pages as Record<string, PageDef>).flatMap((page) => {
     const file = pageFileAt(pages as Record<string, PageDef>, page.route);
     return file ? [{ route: page.route, files: [file] }] : [];

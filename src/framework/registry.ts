@@ -45,10 +45,16 @@ export type RowActionShows = (record: Record<string, any>) => boolean;
 export interface LazyRowAction {
   load: () => Promise<{ default: ComponentType<RowActionProps> }>;
   shows?: RowActionShows;
+  /** Its source file from the project's root: the build names it in its lists' pages, to be fetched up front. */
+  file?: string;
 }
 
 /** A toolbar action whose code loads on demand. */
-export type LazyToolbarAction = () => Promise<{ default: ComponentType<ToolbarActionProps> }>;
+export interface LazyToolbarAction {
+  load: () => Promise<{ default: ComponentType<ToolbarActionProps> }>;
+  /** As a row action's. */
+  file?: string;
+}
 
 const rowActions = new Map<string, ComponentType<RowActionProps>>();
 const rowActionShows = new Map<string, RowActionShows>();
@@ -56,6 +62,14 @@ const toolbarActions = new Map<string, ComponentType<ToolbarActionProps>>();
 const inputs = new Map<string, ComponentType<FieldInputProps>>();
 /** Each lazy action's fetch of its code, by kind and name. */
 const loaders = new Map<string, () => Promise<unknown>>();
+/** Each lazy action's source file, by kind and name, where it was given. */
+const files = new Map<string, string>();
+
+/** The registry's keys of a resource's own row and toolbar actions. */
+const actionKeys = (def: ResourceDef) => [
+  ...(def.actions ?? []).map((a) => `row:${a.name}`),
+  ...(def.toolbar ?? []).map((a) => `toolbar:${a.name}`),
+];
 
 export const registry = {
   rowAction: (name: string, component: ComponentType<RowActionProps>, shows?: RowActionShows) => {
@@ -70,7 +84,8 @@ export const registry = {
    * object, so its keys are the names a declaration may use.
    */
   lazyRowActions: (map: Record<string, LazyRowAction>) => {
-    for (const [name, { load, shows }] of Object.entries(map)) {
+    for (const [name, { load, shows, file }] of Object.entries(map)) {
+      if (file) files.set(`row:${name}`, file);
       const Component = lazyNow(load);
       rowActions.set(name, Component);
       if (shows) rowActionShows.set(name, shows);
@@ -79,7 +94,8 @@ export const registry = {
   },
   /** Toolbar actions by name, each loaded on demand and preloaded with the row actions; as lazyRowActions. */
   lazyToolbarActions: (map: Record<string, LazyToolbarAction>) => {
-    for (const [name, load] of Object.entries(map)) {
+    for (const [name, { load, file }] of Object.entries(map)) {
+      if (file) files.set(`toolbar:${name}`, file);
       const Component = lazyNow(load);
       toolbarActions.set(name, Component);
       loaders.set(`toolbar:${name}`, Component.preload);
@@ -94,10 +110,9 @@ export const registry = {
    * earlier), it arrives with the rows instead of after them (the rows' action links are drawn from
    * the code).
    */
-  preloadActionsFor: (def: ResourceDef) => Promise.all([
-    ...(def.actions ?? []).map((a) => loaders.get(`row:${a.name}`)?.()),
-    ...(def.toolbar ?? []).map((a) => loaders.get(`toolbar:${a.name}`)?.()),
-  ]),
+  preloadActionsFor: (def: ResourceDef) => Promise.all(actionKeys(def).map((key) => loaders.get(key)?.())),
+  /** The source files of one resource's own row and toolbar actions, where they were given. */
+  actionFilesFor: (def: ResourceDef) => [...new Set(actionKeys(def).flatMap((key) => files.get(key) ?? []))],
   input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
   getRowAction: (name: string) => rowActions.get(name),
   /** True unless the action was registered with a `shows` that turns this record down. */

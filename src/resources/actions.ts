@@ -1,11 +1,26 @@
-import type { LazyRowAction, LazyToolbarAction } from '../framework/registry';
+import type { ComponentType } from 'react';
+import type { LazyRowAction, LazyToolbarAction, RowActionProps, ToolbarActionProps } from '../framework/registry';
 import { tokenActionShows } from './tokens/states';
 import { canReplay } from './delivery/states';
 import { rentActionShows } from './tokens/rentals/states';
 
+// The actions' files: each one's code is fetched from its file, which the build also names in its
+// lists' pages (scripts/prerender.mjs), so a list's actions arrive with the list's own code.
+const modules = import.meta.glob(['./*/*Action.tsx', './stock/StockImportToolbar.tsx', './stock/StockBulkToggle.tsx', './tokens/actions.ts']);
+
+/** An action drawn by the export `name` of `file` (under src/resources). */
+function from<P>(file: string, name = 'default') {
+  const load = modules[file];
+  if (!load) throw new Error(`no action file ${file}`);
+  return {
+    file: `src/resources/${file.slice(2)}`,
+    load: () => load().then((m) => ({ default: (m as Record<string, ComponentType<P>>)[name] })),
+  };
+}
 /** One of the links' actions, all of which load together (./tokens/actions.ts). */
-const tokens = <K extends keyof typeof import('./tokens/actions')>(name: K) =>
-  import('./tokens/actions').then((m) => ({ default: m[name] }));
+const tokens = <K extends keyof typeof import('./tokens/actions')>(name: K) => from<RowActionProps>('./tokens/actions.ts', name);
+const row = (file: string, name?: string) => from<RowActionProps>(file, name);
+const toolbar = (file: string, name?: string) => from<ToolbarActionProps>(file, name);
 
 /**
  * The row actions a resource's `actions` may name, each loaded when first shown (the console
@@ -13,43 +28,43 @@ const tokens = <K extends keyof typeof import('./tokens/actions')>(name: K) =>
  * (./declare.ts), so a misspelled action does not compile instead of silently showing nothing.
  */
 export const rowActions = {
-  userMoney: { load: () => import('./users/UserMoneyAction') },
-  userSwitch: { load: () => import('./users/UserSwitchAction') },
-  userApiKeyRevoke: { load: () => import('./users/UserApiKeyRevokeAction') },
-  userPasswordReset: { load: () => import('./users/UserPasswordResetAction'), shows: (r) => r.type !== 'sup' },
-  usdtPay: { load: () => import('./usdt/UsdtPayAction') },
-  transferAttach: { load: () => import('./transfers/TransferAttachAction') },
-  deviceSecret: { load: () => import('./devices/DeviceSecretAction') },
-  deviceBind: { load: () => import('./devices/DeviceBindAction') },
-  messageAssign: { load: () => import('./messages/MessageAssignAction'), shows: (r) => !r.matched && Boolean(r.code) },
-  goodsStock: { load: () => import('./goods/GoodsStockAction') },
-  stockImport: { load: () => import('./goods/StockImportAction') },
-  stockToggle: { load: () => import('./stock/StockToggleAction') },
-  orderRefund: { load: () => import('./orders/OrderRefundAction') },
-  tokenOpen: { load: () => tokens('TokenOpenAction') },
-  tokenReset: { load: () => tokens('TokenResetAction'), shows: tokenActionShows.reset },
-  tokenRenew: { load: () => tokens('TokenRenewAction'), shows: tokenActionShows.renew },
-  tokenRefund: { load: () => tokens('TokenRefundAction'), shows: tokenActionShows.refund },
-  rentSms: { load: () => tokens('RentSmsAction'), shows: rentActionShows.sms },
-  rentExtend: { load: () => tokens('RentExtendAction'), shows: rentActionShows.running },
-  rentFinish: { load: () => tokens('RentFinishAction'), shows: rentActionShows.running },
+  userMoney: row('./users/UserMoneyAction.tsx'),
+  userSwitch: row('./users/UserSwitchAction.tsx'),
+  userApiKeyRevoke: row('./users/UserApiKeyRevokeAction.tsx'),
+  userPasswordReset: { ...row('./users/UserPasswordResetAction.tsx'), shows: (r) => r.type !== 'sup' },
+  usdtPay: row('./usdt/UsdtPayAction.tsx'),
+  transferAttach: row('./transfers/TransferAttachAction.tsx'),
+  deviceSecret: row('./devices/DeviceSecretAction.tsx'),
+  deviceBind: row('./devices/DeviceBindAction.tsx'),
+  messageAssign: { ...row('./messages/MessageAssignAction.tsx'), shows: (r) => !r.matched && Boolean(r.code) },
+  goodsStock: row('./goods/GoodsStockAction.tsx'),
+  stockImport: row('./goods/StockImportAction.tsx'),
+  stockToggle: row('./stock/StockToggleAction.tsx'),
+  orderRefund: row('./orders/OrderRefundAction.tsx'),
+  tokenOpen: { ...tokens('TokenOpenAction') },
+  tokenReset: { ...tokens('TokenResetAction'), shows: tokenActionShows.reset },
+  tokenRenew: { ...tokens('TokenRenewAction'), shows: tokenActionShows.renew },
+  tokenRefund: { ...tokens('TokenRefundAction'), shows: tokenActionShows.refund },
+  rentSms: { ...tokens('RentSmsAction'), shows: rentActionShows.sms },
+  rentExtend: { ...tokens('RentExtendAction'), shows: rentActionShows.running },
+  rentFinish: { ...tokens('RentFinishAction'), shows: rentActionShows.running },
   tokenCopy: {
-    load: () => tokens('TokenCopyLink'),
+    ...tokens('TokenCopyLink'),
     shows: tokenActionShows.copy,
   },
   tokenCopyLine: {
-    load: () => tokens('TokenCopyLine'),
+    ...tokens('TokenCopyLine'),
     shows: tokenActionShows.copy,
   },
-  providerBalance: { load: () => import('./providers/ProviderBalanceAction') },
-  deliveryReplay: { load: () => import('./delivery/DeliveryReplayAction'), shows: canReplay },
+  providerBalance: row('./providers/ProviderBalanceAction.tsx'),
+  deliveryReplay: { ...row('./delivery/DeliveryReplayAction.tsx'), shows: canReplay },
 } satisfies Record<string, LazyRowAction>;
 
 /** The toolbar actions a declaration may name in a resource's `toolbar`; as rowActions. */
 export const toolbarActions = {
-  stockImport: () => import('./stock/StockImportToolbar'),
-  stockDisable: () => import('./stock/StockBulkToggle').then((m) => ({ default: m.StockBulkDisable })),
-  stockEnable: () => import('./stock/StockBulkToggle').then((m) => ({ default: m.StockBulkEnable })),
-  tokenExport: () => tokens('TokenExportToolbar'),
-  tokenCopySelected: () => tokens('TokenCopySelectedToolbar'),
+  stockImport: toolbar('./stock/StockImportToolbar.tsx'),
+  stockDisable: toolbar('./stock/StockBulkToggle.tsx', 'StockBulkDisable'),
+  stockEnable: toolbar('./stock/StockBulkToggle.tsx', 'StockBulkEnable'),
+  tokenExport: toolbar('./tokens/actions.ts', 'TokenExportToolbar'),
+  tokenCopySelected: toolbar('./tokens/actions.ts', 'TokenCopySelectedToolbar'),
 } satisfies Record<string, LazyToolbarAction>;
