@@ -123,6 +123,10 @@ for (const [screen, source] of Object.entries(SCREENS)) {
   process.stdout.write(`prerendered ${screen} -> ${path.relative(ROOT, file)} (${(page.length / 1024).toFixed(1)} KB)\n`);
 }
 
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** The app's own loading mark (src/styles.css): the first render waits for the screen's code (src/main.tsx). */
+const withLoadingMark = (page) => page.replace('<div id="root"></div>', '<div id="root"><div class="page-loading" role="status" aria-label="加载中"></div></div>');
+
 /**
  * The pages of the console's addresses. Each names with <link rel="modulepreload"> the files of the
  * console's shell (`src/app/ConsoleRoot.tsx` and what it imports) and, at a screen's address, of that
@@ -130,9 +134,8 @@ for (const [screen, source] of Object.entries(SCREENS)) {
  * trip and the entry's run each time, about 0.3 s at 150 ms latency). dist/console.html (the shell's
  * files) serves every other console address (the server sends it where no page of its own was
  * written); the open screens without a pre-rendered page (/register, /refresh) get the app's page.
+ * Each, and the app's page itself, shows the loading mark until the screen is drawn.
  */
-const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 function writeConsolePages(screens) {
   const shell = closure('src/app/ConsoleRoot.tsx');
   const page = (keys, firstCalls) => {
@@ -147,10 +150,8 @@ function writeConsolePages(screens) {
     const calls = firstCalls
       ? `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>\n    `
       : '';
-    return template.replace(/(\s*)<script type="module"/, `$1${calls}<script type="module"`)
-      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-      // The app's own loading mark (src/app/App.tsx) until the screen is drawn: the first render waits for its code.
-      .replace('<div id="root"></div>', '<div id="root"><div class="page-loading" role="status" aria-label="加载中"></div></div>');
+    return withLoadingMark(template.replace(/(\s*)<script type="module"/, `$1${calls}<script type="module"`)
+      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
   };
   const write = (address, html) => {
     const file = path.join(DIST, address.slice(1), 'index.html');
@@ -162,7 +163,8 @@ function writeConsolePages(screens) {
   for (const { route, files, firstCalls } of screens) {
     write(route, page(files.reduce((all, file) => closure(file, all), new Set(shell)), firstCalls));
   }
-  for (const open of ['/register', '/refresh']) write(open, template);
+  for (const open of ['/register', '/refresh']) write(open, withLoadingMark(template));
+  fs.writeFileSync(path.join(DIST, 'index.html'), withLoadingMark(template));
   // Build-time knowledge only: not a file for the browser.
   fs.rmSync(path.join(DIST, '.vite'), { recursive: true, force: true });
   process.stdout.write(`console pages -> dist/console.html and ${screens.length} screens' pages\n`);

@@ -28,7 +28,8 @@ describe('the pre-rendered login page', () => {
       expect(html).toMatch(/<style[^>]*data-css-hash/);
     }
     const html = await (await fetch(`${server.url}/register`)).text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root"><div class="page-loading"');
+    expect(html).not.toContain('data-prerendered');
     expect(html).not.toContain('modulepreload');
   });
 
