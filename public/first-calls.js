@@ -6,6 +6,8 @@
  * key (token, method, URL, body). The session is the app's: localStorage `token` and `type`.
  */
 (() => {
+  // The app's code ran first (this script came late): it has made these calls itself.
+  if (window.appCalling) return;
   const meta = document.querySelector('meta[name="first-calls"]');
   let token = null;
   let type = null;

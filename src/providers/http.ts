@@ -116,26 +116,32 @@ export function callParts(config: RequestConfig): { method: string; url: string;
 }
 
 type Started = { at: number; response: Promise<Response> };
+type PageWindow = { firstCalls?: Record<string, Started>; appCalling?: boolean };
 /**
  * A call the page sent before the app's code arrived (public/first-calls.js, from the calls its page
- * names), for the identical call within EARLY_MS: taken once.
+ * names), for the identical call started ahead by the entry (`startEarly`) within EARLY_MS: taken
+ * once. Any call of the app tells the page's script, should it run only now, to send nothing: its
+ * answers would come after the app's own.
  */
 function takeFirstCall(key: string): Promise<Response> | undefined {
-  const started = (window as { firstCalls?: Record<string, Started> }).firstCalls;
+  const started = (window as PageWindow).firstCalls;
   const call = started?.[key];
   if (!call) return undefined;
   delete started![key];
   return performance.now() - call.at <= EARLY_MS ? call.response : undefined;
 }
 
-/** Sends one call; resolves with the parsed body of a 2xx or the envelope of any other status. */
-async function send<T>(config: RequestConfig): Promise<Envelope<T>> {
+/**
+ * Sends one call (or takes the answer to the same call the page sent, `sent`); resolves with the
+ * parsed body of a 2xx or the envelope of any other status.
+ */
+async function send<T>(config: RequestConfig, sent?: Promise<Response>): Promise<Envelope<T>> {
   const { method, body } = callParts(config);
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = authState.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const sent = typeof window === 'undefined' ? undefined : takeFirstCall(keyOf(config));
+  if (typeof window !== 'undefined') (window as PageWindow).appCalling = true;
   // The timeout covers reading the body too: a server that stalls mid-answer is given up as well.
   const controller = new AbortController();
   let timedOut = false;
@@ -182,7 +188,7 @@ const keyOf = (config: RequestConfig) => {
 export function startEarly(config: RequestConfig): void {
   const key = keyOf(config);
   if (early.has(key)) return;
-  const call = send(config);
+  const call = send(config, typeof window === 'undefined' ? undefined : takeFirstCall(key));
   call.catch(() => undefined);
   early.set(key, call);
   setTimeout(() => { if (early.get(key) === call) early.delete(key); }, EARLY_MS);

@@ -2,7 +2,6 @@ import { Button, ConfigProvider, Steps } from 'antd';
 import { Panel } from '../../framework/page/Panel';
 import { Link, useNavigate } from 'react-router';
 import { pages, resources } from '../../../resources.config';
-import type { Statistics } from './use-statistics';
 
 /** Room for a sentence under each step; steps still ahead read as clearly as the current one. */
 const STEPS_THEME = {
@@ -10,11 +9,6 @@ const STEPS_THEME = {
     Steps: { descriptionMaxWidth: 280, waitTitleColor: 'rgba(0, 0, 0, 0.65)', waitDescriptionColor: 'rgba(0, 0, 0, 0.65)', finishDescriptionColor: 'rgba(0, 0, 0, 0.65)' },
   },
 };
-
-/** A customer who has bought nothing yet (no link, no order, even one refunded since): figures would all be zero. */
-export function isNewCustomer(stats: Statistics): boolean {
-  return stats.tokenNum === 0 && stats.totalOrder === 0;
-}
 
 /**
  * The way from an empty account to a first code, in place of the figures: top up, buy in the store,

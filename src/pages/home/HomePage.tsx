@@ -1,17 +1,29 @@
-import { Col, Row } from 'antd';
-import { useEffect } from 'react';
+import { Col, Row, Skeleton } from 'antd';
+import { Suspense, useEffect, type CSSProperties } from 'react';
+import { lazyNow } from '../../framework/lazy-now';
+import { Panel } from '../../framework/page/Panel';
 import { allows, roleOf } from '../../../resources.config';
 import { useAuthState } from '../../providers/use-auth-state';
 import { refreshStaleUserInfo } from '../../common/user-info';
 import AdminSummary from './AdminSummary';
-import ContactCard from './ContactCard';
-import FirstSteps, { isNewCustomer } from './FirstSteps';
+import { isNewCustomer } from './new-customer';
 import ProfileCard from './ProfileCard';
-import RecentNotices from './RecentNotices';
 import { statCards } from './stat-cards';
 import StatCards from './StatCards';
 import { useStatistics } from './use-statistics';
 import { currentGrants } from '../../providers/grants';
+
+// Below a phone's first screen (and the first steps only for a customer who has bought nothing):
+// fetched once the screen is drawn, not before it, with the HTML sanitiser they show content through.
+const ContactCard = lazyNow(() => import('./ContactCard'));
+const RecentNotices = lazyNow(() => import('./RecentNotices'));
+const FirstSteps = lazyNow(() => import('./FirstSteps'));
+
+/** A panel's place while its code arrives: its title and the skeleton it shows while loading. */
+const waiting = (title: string, style: CSSProperties) => (
+  <Panel title={title} size="small" style={style}><Skeleton active paragraph={{ rows: 3 }} /></Panel>
+);
+const COLUMN = { height: '100%' };
 
 /**
  * The home screen: profile, sup totals, stat cards per role (a customer who has bought nothing yet
@@ -30,11 +42,11 @@ export default function HomePage() {
       <ProfileCard user={userInfo} />
       {role === 'sup' && figures && <AdminSummary admin={stats?.admin} />}
       {role === 'customer' && stats && isNewCustomer(stats)
-        ? <FirstSteps toppedUp={stats.totalRecharge > 0 || (userInfo?.balance ?? 0) > 0} />
+        ? <Suspense fallback={waiting('开始使用', { marginBottom: 16 })}><FirstSteps toppedUp={stats.totalRecharge > 0 || (userInfo?.balance ?? 0) > 0} /></Suspense>
         : figures && <StatCards cards={stats || loading ? statCards(role, stats) : []} />}
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}><ContactCard /></Col>
-        <Col xs={24} lg={12}><RecentNotices /></Col>
+        <Col xs={24} lg={12}><Suspense fallback={waiting('联系我们', COLUMN)}><ContactCard /></Suspense></Col>
+        <Col xs={24} lg={12}><Suspense fallback={waiting('最近公告', COLUMN)}><RecentNotices /></Suspense></Col>
       </Row>
     </>
   );

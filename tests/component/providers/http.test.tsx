@@ -290,6 +290,7 @@ describe('calls started ahead', () => {
 
 describe('calls the page sent before the app arrived (public/first-calls.js)', () => {
   const script = fs.readFileSync(path.resolve(__dirname, '../../../public/first-calls.js'), 'utf8');
+  const BASE: RequestConfig = { method: 'GET', url: '/api/user/base' };
   const LIST: RequestConfig = { method: 'POST', url: '/api/token/data', data: { status: 1 }, params: { page: 1, pageSize: 20 } };
   /** The page as the build writes it: its first calls per role, then the script run. */
   const openPage = (calls: RequestConfig[]) => {
@@ -299,16 +300,22 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     document.head.replaceChildren(meta);
     new Function(script)();
   };
-  beforeEach(() => { delete (window as { firstCalls?: unknown }).firstCalls; });
-
-  it('hands each answer to the identical call: one request each, with the session\'s token', async () => {
+  beforeEach(() => {
+    delete (window as { firstCalls?: unknown }).firstCalls;
+    delete (window as { appCalling?: unknown }).appCalling;
     localStorage.setItem('token', 'page-token');
     localStorage.setItem('type', 'user');
+  });
+
+  it('hands each answer to the same call the entry starts: one request each, with the session\'s token', async () => {
     let served = 0;
     server.on('POST /api/token/data', (req) => ({ data: { n: (served += 1), body: req.body, query: req.query } }));
     server.on('GET /api/user/base', (req) => ({ data: { auth: req.headers.authorization } }));
-    openPage([{ method: 'GET', url: '/api/user/base' }, LIST]);
+    openPage([BASE, LIST]);
     await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    // As the entry does (src/app/App.tsx), then the screen's own calls.
+    startEarly(BASE);
+    startEarly(LIST);
     await expect(api.get('/api/user/base')).resolves.toEqual({ auth: 'Bearer page-token' });
     await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 }))
       .resolves.toEqual({ n: 1, body: { status: 1 }, query: { page: '1', pageSize: '20' } });
@@ -317,27 +324,43 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toMatchObject({ n: 2 });
   });
 
-  it('sends nothing without a session; a call for another page or account goes afresh', async () => {
+  it('gives its answers to nothing but the entry\'s start: a later identical call goes to the server', async () => {
+    let served = 0;
+    server.on('POST /api/token/data', () => ({ data: { n: (served += 1) } }));
+    openPage([LIST]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toEqual({ n: 2 });
+  });
+
+  it('sends nothing without a session; the entry\'s call for another account goes afresh', async () => {
     localStorage.removeItem('token');
     openPage([LIST]);
     await new Promise((r) => setTimeout(r, 50));
     expect(server.requests).toHaveLength(0);
     localStorage.setItem('token', 'page-token');
-    localStorage.setItem('type', 'user');
-    server.on('POST /api/token/data', (req) => ({ data: { auth: req.headers.authorization, query: req.query } }));
+    server.on('POST /api/token/data', (req) => ({ data: { auth: req.headers.authorization } }));
     openPage([LIST]);
-    await expect(api.post('/api/token/data', { status: 1 }, { page: 2, pageSize: 20 })).resolves.toMatchObject({ query: { page: '2' } });
     localStorage.setItem('token', 'another-account');
-    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toMatchObject({ auth: 'Bearer another-account' });
-    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer page-token', 'Bearer page-token', 'Bearer another-account']);
+    startEarly(LIST);
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toEqual({ auth: 'Bearer another-account' });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer page-token', 'Bearer another-account']);
   });
 
-  it('shows a refusal the page received when its call takes it, as its own', async () => {
-    localStorage.setItem('token', 'page-token');
-    localStorage.setItem('type', 'user');
+  it('sends nothing when it runs after the app has made a call (its answers would be older than the app\'s)', async () => {
+    let served = 0;
+    server.on('GET /api/user/base', () => ({ data: { n: (served += 1) } }));
+    await expect(api.get('/api/user/base')).resolves.toEqual({ n: 1 });
+    openPage([BASE]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('shows a refusal the page received when the screen\'s call takes it, as its own', async () => {
     server.on('GET /api/user/base', { code: 400, message: '页面早到的拒绝' });
-    openPage([{ method: 'GET', url: '/api/user/base' }]);
+    openPage([BASE]);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    startEarly(BASE);
+    await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByText('页面早到的拒绝')).toBeNull();
     const error = await rejection<ApiError>(api.get('/api/user/base'));
     expect(error.message).toBe('页面早到的拒绝');
