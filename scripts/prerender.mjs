@@ -47,7 +47,7 @@ async function loadRenderers() {
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender, renderStoreProducts, consoleScreens, loadOpenScreens } = await loadRenderers();
+const { prerender, consoleScreens, loadOpenScreens } = await loadRenderers();
 await loadOpenScreens();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
