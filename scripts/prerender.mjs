@@ -47,8 +47,8 @@ async function loadRenderers() {
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender, consoleScreens, loadOpenScreens } = await loadRenderers();
-await loadOpenScreens();
+const { prerender, consoleScreens, preloadOpenScreens } = await loadRenderers();
+await preloadOpenScreens();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
 function inlineStylesheets(page) {

@@ -147,14 +147,14 @@ async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string, areas:
     },
   });
   // Addresses the build wrote a page for (scripts/prerender.mjs) have their own: dist/login/index.html for /login.
-  const prerendered = pagesIn(root);
+  const ownPages = pagesIn(root);
   // Every other address is the console's: its page names the shell's files up front (a build before it had none).
   const fallback = fs.existsSync(path.join(root, 'console.html')) ? 'console.html' : 'index.html';
   for (const area of areas) area.withConsole?.(app, ctx, root);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return sendNotFound(request, reply);
     const pathname = request.url.split('?')[0];
-    if (!prerendered.has(pathname) && asksForFile(pathname)) return sendMissingFile(reply, pathname);
-    return reply.header('Cache-Control', 'no-cache').sendFile(prerendered.has(pathname) ? `${pathname.slice(1)}/index.html` : fallback);
+    if (!ownPages.has(pathname) && asksForFile(pathname)) return sendMissingFile(reply, pathname);
+    return reply.header('Cache-Control', 'no-cache').sendFile(ownPages.has(pathname) ? `${pathname.slice(1)}/index.html` : fallback);
   });
 }

@@ -41,11 +41,11 @@ const OPEN_SCREENS: Record<string, { preload(): Promise<unknown> } | null> = {
 export const preloadOpenScreens = () => Promise.all([LoginPage.preload(), StorePage.preload()]);
 
 /**
- * Opened at a console address, the shell, that address's screen (a list's actions too) and the
- * screen's first calls all start as this module runs: on a slow phone network each would otherwise
- * wait for the one before it to arrive and render.
+ * The code of the screen at this address starts loading as this module runs: an open screen's, or
+ * the console's shell with that address's screen (a list's actions too) and the screen's first
+ * calls. On a slow phone network each would otherwise wait for the one before it to arrive and render.
  */
-function startConsoleEarly(pathname: string): Promise<unknown> {
+function startScreenEarly(pathname: string): Promise<unknown> {
   if (pathname in OPEN_SCREENS) return OPEN_SCREENS[pathname]?.preload().catch(() => undefined) ?? Promise.resolve();
   const screen = pageScreenLoader(pages as Record<string, PageDef>, pathname)
     ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname);
@@ -63,7 +63,7 @@ function startConsoleEarly(pathname: string): Promise<unknown> {
  * would keep up for its reveal throttle (about 300 ms) at each lazy layer, and a pre-rendered page is
  * hydrated as it is (a suspended part of it would be drawn again, moving the page).
  */
-export const screenCode = typeof window !== 'undefined' ? startConsoleEarly(window.location.pathname) : Promise.resolve();
+export const screenCode = typeof window !== 'undefined' ? startScreenEarly(window.location.pathname) : Promise.resolve();
 const RefreshPage = lazy(() => import('../pages/refresh/RefreshPage'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 

@@ -25,15 +25,18 @@ const modules = import.meta.glob<ScreenModule>(['../pages/*/*Page.tsx', '!../pag
 /** The hand-written screens; a page declared `pending` gets the honest "not available yet" page. */
 const screens = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, lazyNow(modules[file])]));
 
+/** The name of the page built at `route` (not `pending`), if there is one. */
+const pageAt = (defs: Record<string, PageDef>, route: string) => Object.keys(defs).find((key) => defs[key].route === route && !defs[key].pending);
+
 /** The code of the hand-written screen at `pathname`, if there is one. */
 export function pageScreenLoader(defs: Record<string, PageDef>, pathname: string): (() => Promise<unknown>) | null {
-  const name = Object.keys(defs).find((key) => defs[key].route === pathname && !defs[key].pending);
+  const name = pageAt(defs, pathname);
   return name ? screens[name]?.preload ?? null : null;
 }
 
 /** The source file (from the project's root) of the hand-written screen at `route`, if there is one. */
 export function pageFileAt(defs: Record<string, PageDef>, route: string): string | null {
-  const name = Object.keys(defs).find((key) => defs[key].route === route && !defs[key].pending);
+  const name = pageAt(defs, route);
   return name && files[name] ? `src/${files[name].replace(/^\.\.\//, '')}` : null;
 }
 

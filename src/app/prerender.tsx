@@ -7,12 +7,12 @@ import { allows, pages, resources, type PageDef, type ResourceDef, type Role } f
 import { registry } from '../framework/registry';
 import { callParts } from '../providers/http';
 import { firstCallsAt } from './first-calls';
-import App, { preloadOpenScreens } from './App';
+import App from './App';
 import { pageFileAt } from './page-routes';
 import { StoreCards } from './store-cards';
 
 /** Loads the open screens' code (lazy in the app): call before `prerender`. */
-export const loadOpenScreens = preloadOpenScreens;
+export { preloadOpenScreens } from './App';
 
 /**
  * An open screen as the browser would first draw it, for scripts/prerender.mjs at build time: the

@@ -71,6 +71,14 @@ const actionKeys = (def: ResourceDef) => [
   ...(def.toolbar ?? []).map((a) => `toolbar:${a.name}`),
 ];
 
+/** A lazy action's component, with its fetch (and file, if given) kept under `key`. */
+function lazyAction<P>(key: string, { load, file }: { load: () => Promise<{ default: ComponentType<P> }>; file?: string }) {
+  const Component = lazyNow(load);
+  loaders.set(key, Component.preload);
+  if (file) files.set(key, file);
+  return Component;
+}
+
 export const registry = {
   rowAction: (name: string, component: ComponentType<RowActionProps>, shows?: RowActionShows) => {
     rowActions.set(name, component);
@@ -84,22 +92,14 @@ export const registry = {
    * object, so its keys are the names a declaration may use.
    */
   lazyRowActions: (map: Record<string, LazyRowAction>) => {
-    for (const [name, { load, shows, file }] of Object.entries(map)) {
-      if (file) files.set(`row:${name}`, file);
-      const Component = lazyNow(load);
-      rowActions.set(name, Component);
-      if (shows) rowActionShows.set(name, shows);
-      loaders.set(`row:${name}`, Component.preload);
+    for (const [name, action] of Object.entries(map)) {
+      rowActions.set(name, lazyAction(`row:${name}`, action));
+      if (action.shows) rowActionShows.set(name, action.shows);
     }
   },
   /** Toolbar actions by name, each loaded on demand and preloaded with the row actions; as lazyRowActions. */
   lazyToolbarActions: (map: Record<string, LazyToolbarAction>) => {
-    for (const [name, { load, file }] of Object.entries(map)) {
-      if (file) files.set(`toolbar:${name}`, file);
-      const Component = lazyNow(load);
-      toolbarActions.set(name, Component);
-      loaders.set(`toolbar:${name}`, Component.preload);
-    }
+    for (const [name, action] of Object.entries(map)) toolbarActions.set(name, lazyAction(`toolbar:${name}`, action));
   },
   toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },
   getToolbarAction: (name: string) => toolbarActions.get(name),

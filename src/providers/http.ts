@@ -131,6 +131,15 @@ function takeFirstCall(key: string): Promise<Response> | undefined {
   return performance.now() - call.at <= EARLY_MS ? call.response : undefined;
 }
 
+/** A page-sent answer, given up like a call of the app's own: on the timeout or the caller's abort. */
+function untilAborted(sent: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(new Error('aborted'));
+    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+    sent.then(resolve, reject);
+  });
+}
+
 /**
  * Sends one call (or takes the answer to the same call the page sent, `sent`); resolves with the
  * parsed body of a 2xx or the envelope of any other status.
@@ -152,9 +161,7 @@ async function send<T>(config: RequestConfig, sent?: Promise<Response>): Promise
   let status: number;
   let parsed: unknown;
   try {
-    const aborted = new Promise<never>((_, reject) => { controller.signal.addEventListener('abort', () => reject(new Error('aborted'))); });
-    aborted.catch(() => undefined);
-    const response = await (sent ? Promise.race([sent, aborted]) : fetch(urlOf(config), { method, headers, body, signal: controller.signal }));
+    const response = await (sent ? untilAborted(sent, controller.signal) : fetch(urlOf(config), { method, headers, body, signal: controller.signal }));
     status = response.status;
     parsed = parse(await response.text());
     const rotated = response.ok ? response.headers.get('authorization') : null;
