@@ -29,7 +29,8 @@ export interface RequestConfig {
 
 export const TIMEOUT_MS = 60_000;
 const SUCCESS = new Set([200, 211]);
-const SESSION_GONE = new Set([203, 204, 205]);
+/** The server's answers for a session it no longer knows (docs/api.md). */
+export const SESSION_GONE = new Set([203, 204, 205]);
 /** Where a sup sets up two-step login when it is required of them. */
 const SETUP_PATH = '/user/info';
 /** Calls that answer 20x on their own terms (a wrong password is not a lost session). */

@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authState, type UserInfo } from '../../providers/auth-state';
-import { api } from '../../providers/http';
-
-/** The server's answers for a session it no longer knows (docs/api.md). */
-const SESSION_GONE = new Set([203, 204, 205]);
+import { api, SESSION_GONE } from '../../providers/http';
 
 /**
  * Someone who opens /login while logged in goes to /home: the form is for visitors. The session is
