@@ -110,10 +110,15 @@ function inlineScreenStyles(page, key) {
   return css ? page.replace('</head>', `  <style data-screen-styles>${css}</style>\n  </head>`) : page;
 }
 
+/** A form on screen before the app runs: public/early-submit.js holds a submit until the app takes it over. */
+const holdingEarlySubmits = (page, html) => (html.includes('<form')
+  ? page.replace(/(\s*)<script type="module"/, '$1<script async src="/early-submit.js"></script>$1<script type="module"')
+  : page);
+
 for (const [screen, source] of Object.entries(SCREENS)) {
   const { html, drawnLater, styles: fullStyles } = prerender(screen);
   const styles = trimAntdStyles(fullStyles, html + drawnLater);
-  const page = dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source))
+  const page = holdingEarlySubmits(dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source)), html)
     // antd's styles first, as antd itself prepends them: the app's own CSS (linked below) wins.
     .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${styles}`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen}">${html}</div>`);

@@ -179,6 +179,8 @@ describe('header actions', () => {
       expect(await page.locator('.ant-modal-confirm-title').innerText()).toBe('确认退出');
       await shot(page, 'logout-confirm');
       await page.getByRole('button', { name: '取消' }).click();
+      // Closed (its buttons gone), the session kept.
+      await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
       await logout();
       await page.getByRole('button', { name: '退 出' }).or(page.getByRole('button', { name: '退出' })).click();

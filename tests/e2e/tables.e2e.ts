@@ -129,8 +129,9 @@ describe('the sup\'s lists at 1280 px', () => {
       const items = form.locator('.fw-search-fields > .ant-form-item');
       const visibleTops = () => items.evaluateAll((els) => els.filter((el) => getComputedStyle(el).visibility !== 'hidden')
         .map((el) => Math.round(el.getBoundingClientRect().top)));
+      // The filters' form comes a moment after the rows (its own code).
+      await expect.poll(() => items.count()).toBe(10);
       const total = await items.count();
-      expect(total).toBe(10);
       const tops = await visibleTops();
       expect(tops.length).toBeGreaterThan(1);
       expect(tops.length).toBeLessThan(total);

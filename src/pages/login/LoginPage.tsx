@@ -1,8 +1,9 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import AuthCard from '../../common/AuthCard';
+import { useEarlyForm } from '../../framework/early-form';
 import { Input, Password } from '../../common/auth-inputs';
 import FieldRow from './FieldRow';
 import type { LoginValues } from './login-call';
@@ -60,20 +61,31 @@ export default function LoginPage() {
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkCredentials(values, needCode);
+  const send = (typed: Credentials) => {
+    const found = checkCredentials(typed, needCode);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    const body: LoginValues = { username: values.username.trim(), password: values.password };
-    if (needCode) body.totp = values.totp.trim();
+    const body: LoginValues = { username: typed.username.trim(), password: typed.password };
+    if (needCode) body.totp = typed.totp.trim();
     void login(body);
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(values);
+  };
+
+  // Typed (or filled in by a password manager) and perhaps submitted before the app ran.
+  const form = useRef<HTMLFormElement>(null);
+  useEarlyForm(form, ({ typed, submitted }) => {
+    const early = { username: typed['login-username'] ?? '', password: typed['login-password'] ?? '', totp: '' };
+    if (early.username || early.password) setValues(early);
+    if (submitted) send(early);
+  });
 
   return (
     <AuthCard title={needCode ? '两步验证' : '登录您的账号'} footer={<>{registerOpen && <Link to="/register">没有账号？立即注册</Link>}<Link to="/store">返回商城</Link></>}>
-      {/* post, to /login: a submit before the app runs (the page is pre-rendered) keeps the password out of the address. */}
-      <form method="post" action="/login" onSubmit={submit} noValidate>
+      {/* post, to /login: a submit the page could not hold for the app keeps the password out of the address. */}
+      <form ref={form} method="post" action="/login" onSubmit={submit} noValidate>
         <FieldRow id="login-username" label="用户名" error={errors.username}>
           <Input id="login-username" size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username"
             autoFocus value={values.username} onChange={change('username')} status={errors.username ? 'error' : ''} />
