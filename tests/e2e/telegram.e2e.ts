@@ -44,7 +44,7 @@ describe('Telegram in the browser', () => {
       await page.goto(`${server.url}/user/info`);
       const botCard = page.getByTestId('telegram-bot-card');
       await expect.poll(() => botCard.innerText()).toContain('未配置');
-      expect(await page.getByTestId('telegram-card').innerText()).toContain('管理员尚未配置');
+      await expect.poll(() => page.getByTestId('telegram-card').innerText()).toContain('管理员尚未配置');
 
       const input = botCard.getByPlaceholder('123456789:AA...');
       await input.fill('123456789:AAWrongTokenWrongTokenWrongToken_xyz');
