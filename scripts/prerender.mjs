@@ -110,10 +110,11 @@ function inlineScreenStyles(page, key) {
   return css ? page.replace('</head>', `  <style data-screen-styles>${css}</style>\n  </head>`) : page;
 }
 
+/** `tags` put into the page just before the app's entry script, on its own line. */
+const beforeEntry = (page, tags) => page.replace(/(\s*)<script type="module"/, `$1${tags}$1<script type="module"`);
+
 /** A form on screen before the app runs: public/early-submit.js holds a submit until the app takes it over. */
-const holdingEarlySubmits = (page, html) => (html.includes('<form')
-  ? page.replace(/(\s*)<script type="module"/, '$1<script async src="/early-submit.js"></script>$1<script type="module"')
-  : page);
+const holdingEarlySubmits = (page, html) => (html.includes('<form') ? beforeEntry(page, '<script async src="/early-submit.js"></script>') : page);
 
 for (const [screen, source] of Object.entries(SCREENS)) {
   const { html, drawnLater, styles: fullStyles } = prerender(screen);
@@ -152,10 +153,10 @@ function writeConsolePages(screens) {
       ...[...new Set(own.flatMap((key) => manifest[key].css ?? []))].map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
     ];
     // The screen's first calls, sent by public/first-calls.js before the entry has arrived.
-    const calls = firstCalls
-      ? `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>\n    `
-      : '';
-    return withLoadingMark(template.replace(/(\s*)<script type="module"/, `$1${calls}<script type="module"`)
+    const withCalls = firstCalls
+      ? beforeEntry(template, `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>`)
+      : template;
+    return withLoadingMark(withCalls
       .replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
   };
   const write = (address, html) => {
