@@ -7,6 +7,7 @@ import { pages, resources, type PageDef, type ResourceDef } from '../../resource
 import { resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { roleOf } from '../framework/declaration';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
+import { ReducedMotion } from '../framework/ReducedMotion';
 import { lazyNow } from '../framework/lazy-now';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { permits, setRoleSource } from '../framework/use-role';
@@ -86,26 +87,28 @@ export default function App({ location }: { location?: string }) {
   return (
     <AppRouter location={location}>
       <ConfigProvider {...ANTD_CONFIG}>
-        <AntApp>
-          <NavigationBridge />
-          <DocumentTitle />
-          <ReloadOnUpgrade>
-            <Suspense fallback={loading}>
-              <Routes>
-                <Route path="/login" element={<LoginPage />} />
-                <Route path="/register" element={<RegisterPage />} />
-                <Route path="/store" element={<StoreGate><StorePage /></StoreGate>} />
-                <Route path="/refresh" element={<RefreshPage />} />
-                <Route element={<ConsoleRoot />}>
-                  <Route index element={<Navigate to="/store" replace />} />
-                  {pageRoutes(pages as Record<string, PageDef>)}
-                  {resourceRoutes(resources as Record<string, ResourceDef>)}
-                </Route>
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            </Suspense>
-          </ReloadOnUpgrade>
-        </AntApp>
+        <ReducedMotion>
+          <AntApp>
+            <NavigationBridge />
+            <DocumentTitle />
+            <ReloadOnUpgrade>
+              <Suspense fallback={loading}>
+                <Routes>
+                  <Route path="/login" element={<LoginPage />} />
+                  <Route path="/register" element={<RegisterPage />} />
+                  <Route path="/store" element={<StoreGate><StorePage /></StoreGate>} />
+                  <Route path="/refresh" element={<RefreshPage />} />
+                  <Route element={<ConsoleRoot />}>
+                    <Route index element={<Navigate to="/store" replace />} />
+                    {pageRoutes(pages as Record<string, PageDef>)}
+                    {resourceRoutes(resources as Record<string, ResourceDef>)}
+                  </Route>
+                  <Route path="*" element={<NotFoundPage />} />
+                </Routes>
+              </Suspense>
+            </ReloadOnUpgrade>
+          </AntApp>
+        </ReducedMotion>
       </ConfigProvider>
     </AppRouter>
   );

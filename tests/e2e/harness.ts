@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { freePort } from '../helpers/ports';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -84,25 +84,77 @@ export class ApiClient {
   }
 }
 
-/** Debian's Chromium, headless, with the network chatter it cannot do here turned off. */
-export async function openBrowser(viewport = { width: 1366, height: 860 }): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** The page's uncaught errors and console errors, in order. */
+  errors: string[];
+  /** The page's requests as they ended: method, path, status. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium, headless, with the network chatter it cannot do here turned off. It asks for
+ * reduced motion, as the console honours: a click is never aimed at a dialog still zooming in.
+ * Should the test fail, what the page last showed is printed (see `describePage`).
+ */
+export async function openBrowser(viewport = { width: 1366, height: 860 }): Promise<TestBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, viewport, locale: 'zh-CN',
+    executablePath: '/usr/bin/chromium', headless: true, viewport, locale: 'zh-CN', reducedMotion: 'reduce',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context, page,
-    close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); },
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  const calls: string[] = [];
+  const call = (r: Request, outcome: string) => calls.push(`${r.method()} ${new URL(r.url()).pathname} ${outcome}`);
+  page.on('requestfinished', (r) => { void r.response().then((res) => call(r, String(res?.status() ?? '-')), () => undefined); });
+  page.on('requestfailed', (r) => call(r, `failed: ${r.failure()?.errorText}`));
+  let lastSeen: string | null = null;
+  const browser: TestBrowser = {
+    context, page, errors, calls,
+    close: async () => {
+      lastSeen = await describePage(browser).catch(() => '');
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
   };
+  try {
+    onTestFailed(async () => { process.stderr.write(lastSeen ?? await describePage(browser).catch(() => '')); });
+  } catch { /* opened outside a test (a hook): nothing to report to */ }
+  return browser;
 }
 
 /** A fresh browser at this size for one test's steps, closed afterwards whatever happened. */
-export async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>): Promise<void> {
+export async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page, browser: TestBrowser) => Promise<void>): Promise<void> {
   const browser = await openBrowser(viewport);
-  try { await fn(browser.page); } finally { await browser.close(); }
+  try { await fn(browser.page, browser); } finally { await browser.close(); }
+}
+
+/** What the page shows (address, dialogs, popups, messages) and what went wrong in it: a CI log is often all there is. */
+async function describePage({ page, errors, calls }: TestBrowser): Promise<string> {
+  const shown = await page.evaluate(() => {
+    const texts = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => el.innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
+    return {
+      dialogs: texts('.ant-modal, .ant-drawer-content'),
+      popups: texts('.ant-dropdown:not(.ant-dropdown-hidden), .ant-popover:not(.ant-popover-hidden)'),
+      messages: texts('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error'),
+    };
+  });
+  return [
+    `\n[the browser, as the test left it] ${page.url()}`,
+    `  dialogs: ${JSON.stringify(shown.dialogs)}`,
+    `  popups: ${JSON.stringify(shown.popups)}`,
+    `  messages: ${JSON.stringify(shown.messages)}`,
+    `  errors: ${JSON.stringify(errors.slice(-10))}`,
+    `  last calls: ${JSON.stringify(calls.slice(-15))}`,
+  ].join('\n') + '\n';
 }
 
 /** Before a screenshot: the pointer out of the way and hover effects faded. */

@@ -189,6 +189,40 @@ describe('header actions', () => {
     });
   });
 
+  it('menus and dialogs open with antd\'s motion, and at once where the system asks for reduced motion', async () => {
+    await withBrowser(async (page) => {
+      await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
+      await page.goto(`${server.url}/home`);
+      await page.getByTestId('profile-card').waitFor();
+      // Every animation a popup ran on its way in (its -active class), whatever the machine's speed.
+      await page.evaluate(() => {
+        const seen = new Set<string>();
+        (window as unknown as { motionClasses: Set<string> }).motionClasses = seen;
+        new MutationObserver((changes) => changes.forEach((c) => {
+          const el = c.target as Element;
+          if (el.classList) el.classList.forEach((name) => { if (/-(appear|enter)-active$/.test(name)) seen.add(name); });
+        })).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+      });
+      const motionClasses = () => page.evaluate(() => [...(window as unknown as { motionClasses: Set<string> }).motionClasses]);
+      const openAndClose = async () => {
+        await page.getByTestId('user-menu').click();
+        await page.getByText('退出登录').click();
+        await page.getByRole('button', { name: '取消' }).click();
+        await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+      };
+
+      // The test browser asks for reduced motion: nothing zooms or slides.
+      await openAndClose();
+      expect(await motionClasses()).toEqual([]);
+
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await openAndClose();
+      const ran = await motionClasses();
+      expect(ran.some((name) => name.startsWith('ant-slide-up-')), ran.join()).toBe(true); // the menu
+      expect(ran.some((name) => /^ant-(zoom|fade)-/.test(name)), ran.join()).toBe(true); // the confirmation
+    });
+  });
+
   it('sup switches into a user (named in the confirmation), sees whose account it is, and goes back to the user list', async () => {
     await withBrowser(async (page) => {
       await loginUi(page, server.url, ADMIN.username, ADMIN.password);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate';
-import { ADMIN, clickRowAction, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, clickRowAction, withBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 let fake: FakeSmsActivate;
@@ -25,11 +25,6 @@ afterAll(async () => {
   await server?.stop();
   await fake?.close();
 });
-
-async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  try { await fn(browser.page); } finally { await browser.close(); }
-}
 
 const row = (page: Page, name: string) => page.locator('tr').filter({ hasText: name }).first();
 

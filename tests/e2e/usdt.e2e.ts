@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FakeTronGrid, tronAddress } from '../helpers/trongrid';
-import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, withBrowser, shot, startServer, useToken, type Server } from './harness';
 
 const SHOP = tronAddress('e2e receiving address');
 /** The watcher polls every 3 s while an order waits (10 s when idle): allow several rounds. */
@@ -26,11 +26,6 @@ beforeAll(async () => {
   expect(set.code, set.message).toBe(200);
 });
 afterAll(async () => { await chain?.close(); await server?.stop(); });
-
-async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  try { await fn(browser.page); } finally { await browser.close(); }
-}
 
 const headerBalance = (page: Page) => page.getByTestId('balance').innerText();
 
