@@ -301,7 +301,7 @@ const SCREENS: Screen[] = [
 export async function benchVitals(): Promise<void> {
   if (!fs.existsSync(path.join(DIST, 'store', 'index.html'))) {
     // As the browser tests' global setup builds (a production build, into DIST).
-    execSync(`npx vite build --outDir "${DIST}" --emptyOutDir && node scripts/prerender.mjs "${DIST}" && node scripts/precompress.mjs "${DIST}"`,
+    execSync(`node scripts/build.mjs "${DIST}"`,
       { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
   const only = process.env.BENCH_SCREENS?.split(',');

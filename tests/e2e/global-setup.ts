@@ -10,7 +10,7 @@ export default function setup() {
   // Vitest sets NODE_ENV=test, which would give a development build of React: build what ships.
   const env = { ...process.env, NODE_ENV: 'production' };
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execSync(`npx vite build --outDir "${DIST}" --emptyOutDir && node scripts/prerender.mjs "${DIST}" && node scripts/precompress.mjs "${DIST}"`,
+    execSync(`node scripts/build.mjs "${DIST}"`,
       { cwd: ROOT, stdio: 'inherit', env });
   }
   fs.rmSync(SHOTS, { recursive: true, force: true });

@@ -1,0 +1,30 @@
+// Builds the console into the given folder (default dist): `npm run build`.
+// 1. A first build, unminified and thrown away, says which files the bundler would make and what each
+//    holds and imports; scripts/chunk-plan.mjs decides from it which to put together.
+// 2. The build that ships, with that plan (vite.config.ts reads it).
+// 3. The pre-rendered pages and the console's pages (scripts/prerender.mjs), then a .br and a .gz
+//    beside each file (scripts/precompress.mjs).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { planChunks } from './chunk-plan.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'console-build-'));
+const graphFile = path.join(work, 'graph.json');
+const planFile = path.join(work, 'plan.json');
+const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+const node = (args, env = {}) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+
+try {
+  node([vite, 'build', '--outDir', path.join(work, 'first'), '--emptyOutDir', '--minify', 'false', '--logLevel', 'warn'], { CHUNK_GRAPH: graphFile });
+  const plan = planChunks(JSON.parse(fs.readFileSync(graphFile, 'utf8')));
+  fs.writeFileSync(planFile, JSON.stringify(plan));
+  node([vite, 'build', '--outDir', DIST, '--emptyOutDir'], { CHUNK_PLAN: planFile });
+  node([path.join(ROOT, 'scripts', 'prerender.mjs'), DIST]);
+  node([path.join(ROOT, 'scripts', 'precompress.mjs'), DIST]);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
