@@ -46,11 +46,12 @@ function chunkGraph(): Plugin {
 
 /** The plan's groups as the bundler takes them (a test function is not called here: a pattern per group). */
 function plannedGroups(): Array<{ name: string; test: RegExp; priority: number }> {
+  // In the plan's order: a group takes its modules' imports along unless an earlier one has them.
   if (!process.env.CHUNK_PLAN) return [];
   const plan: Record<string, string[]> = JSON.parse(fs.readFileSync(process.env.CHUNK_PLAN, 'utf8'));
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return Object.entries(plan).map(([name, modules]) => ({
-    name, priority: 1, test: new RegExp(`^(${modules.map((source) => escape(path.join(ROOT, source))).join('|')})$`),
+  return Object.entries(plan).map(([name, modules], index) => ({
+    name, priority: 50 - index, test: new RegExp(`^(${modules.map((source) => escape(path.join(ROOT, source))).join('|')})$`),
   }));
 }
 
@@ -80,11 +81,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // What the first screen needs statically loads as one file: a phone on a slow network pays a
         // round trip per file beyond six at a time (it was 33 files). The rest stays split by screen.
         // Beyond it, the files scripts/chunk-plan.mjs puts together (a console screen's forty became a few).
-        codeSplitting: {
-          groups: [{ name: 'boot', tags: ['$initial'], priority: 2 }, ...(isSsrBuild ? [] : plannedGroups())],
-          // The plan names each module of a group: one shared with an open screen stays out of the shell.
-          includeDependenciesRecursively: false,
-        },
+        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'], priority: 100 }, ...(isSsrBuild ? [] : plannedGroups())] },
       },
     },
   },

@@ -24,10 +24,14 @@ const graph: Record<string, Chunk> = {
 describe('the console build plan', () => {
   const plan = planChunks(graph);
 
-  it('puts the shell\'s files in one, but not what the entry or an open screen loads', () => {
+  it('puts the shell\'s files in one; what it shares with an open screen in another, the entry\'s in neither', () => {
     expect(plan.shell).toEqual(expect.arrayContaining(['node_modules/antd/es/layout/Sider.js', 'node_modules/@ant-design/icons/es/icons/UserOutlined.js']));
-    expect(plan.shell).not.toContain('node_modules/antd/es/spin/index.js');
-    expect(plan.shell).not.toContain('node_modules/react/index.js');
+    expect(plan.common).toEqual(['node_modules/antd/es/spin/index.js']);
+    expect([...plan.common, ...plan.shell, ...plan.list]).not.toContain('node_modules/react/index.js');
+  });
+
+  it('lists the groups in the order they take modules: the shared file first, the list last', () => {
+    expect(Object.keys(plan)).toEqual(['common', 'shell', 'list']);
   });
 
   it('gives the list screen what only it loads; what it shares with a page goes with the shell', () => {
@@ -36,7 +40,7 @@ describe('the console build plan', () => {
   });
 
   it('leaves each screen\'s own module in its own file, where the manifest finds it', () => {
-    const grouped = [...plan.shell, ...plan.list];
+    const grouped = [...plan.common, ...plan.shell, ...plan.list];
     for (const facade of ['src/app/ConsoleRoot.tsx', 'src/framework/list/ListPage.tsx', 'src/pages/login/LoginPage.tsx']) expect(grouped).not.toContain(facade);
     expect(grouped).not.toContain('src/pages/home/Figures.tsx');
   });
