@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { pages, resources, roleOf, sections } from '../../resources.config';
 import { buildMenu } from '../../src/framework/menu';
 import { axeViolations, type AxeExclusion } from './axe';
-import { DIST, openBrowser, useToken } from './harness';
+import { DIST, useToken, withBrowser } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, buyOk, credit, deliver, importLines, phones } from '../helpers/commerce';
 
@@ -59,15 +59,6 @@ function shellScreens(type: string): { path: string; name: string }[] {
   return [{ path: '/home', name: '首页' }, ...menu.flatMap((section) => section.items.map((item) => ({ path: item.route, name: item.label })))];
 }
 
-/** A browser at this size whose console errors and uncaught exceptions are collected. */
-async function withPage(viewport: { width: number; height: number }, fn: (page: Page, errors: string[]) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  const errors: string[] = [];
-  browser.page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  browser.page.on('pageerror', (e) => errors.push(e.message));
-  try { await fn(browser.page, errors); } finally { await browser.close(); }
-}
-
 /**
  * The screen has its data and nothing is still fading in or loading. A page that holds a long poll
  * open (/c/<token>) is never idle on the network: its first state drawn is enough.
@@ -97,7 +88,7 @@ async function checkScreen(page: Page, errors: string[], { path, title, longPoll
   for (const v of (await axeViolations(page, EXCLUSIONS)).filter(asserted)) {
     problems.push(`axe ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.join('\n    ')}`);
   }
-  problems.push(...errors.map((e) => `console: ${e}`));
+  problems.push(...errors);
   if (customerWords) {
     const word = (await page.locator('body').innerText()).match(NOT_FOR_CUSTOMERS);
     if (word) problems.push(`shows the word "${word[0]}"`);
@@ -107,7 +98,7 @@ async function checkScreen(page: Page, errors: string[], { path, title, longPoll
 
 async function walk(viewport: { width: number; height: number }, session: { token: string; type: string } | null, screens: Screen[]) {
   const problems: string[] = [];
-  await withPage(viewport, async (page, errors) => {
+  await withBrowser(viewport, async (page, { errors }) => {
     if (session) await useToken(page, s.url, session.token, session.type);
     for (const screen of screens) problems.push(...(await checkScreen(page, errors, screen, session?.type !== 'sup')));
   });
@@ -165,7 +156,7 @@ for (const viewport of [WIDE, PHONE]) {
     }, 480_000);
 
     it('the first Tab reaches 跳到主要内容, visible, and Enter moves focus to the main content', async () => {
-      await withPage(viewport, async (page) => {
+      await withBrowser(viewport, async (page) => {
         await useToken(page, s.url, customer.token, 'user');
         await page.goto(`${s.url}/items/order/record`);
         await settled(page);
@@ -191,7 +182,7 @@ for (const viewport of [WIDE, PHONE]) {
 
 describe('the dark menu', () => {
   it('1280 px: a menu item reached with Tab shows a clear outline it does not have unfocused', async () => {
-    await withPage(WIDE, async (page) => {
+    await withBrowser(WIDE, async (page) => {
       await useToken(page, s.url, sup, 'sup');
       await page.goto(`${s.url}/system/notice`);
       await settled(page);
@@ -205,7 +196,7 @@ describe('the dark menu', () => {
   });
 
   it('375 px: the same in the drawer opened from the menu button', async () => {
-    await withPage(PHONE, async (page) => {
+    await withBrowser(PHONE, async (page) => {
       await useToken(page, s.url, sup, 'sup');
       await page.goto(`${s.url}/home`);
       await settled(page);
@@ -225,7 +216,7 @@ describe('the dark menu', () => {
 
 describe('375 px tap targets', () => {
   it('the menu button, 充值, the user menu and the copy buttons are at least 44 px', async () => {
-    await withPage(PHONE, async (page) => {
+    await withBrowser(PHONE, async (page) => {
       await useToken(page, s.url, customer.token, 'user');
       await page.goto(`${s.url}/user/info`);
       await settled(page);
@@ -253,7 +244,7 @@ describe('375 px tap targets', () => {
   });
 
   it("a list's header buttons (刷新, 列设置, 导出) are at least 44 px", async () => {
-    await withPage(PHONE, async (page) => {
+    await withBrowser(PHONE, async (page) => {
       await useToken(page, s.url, customer.token, 'user');
       await page.goto(`${s.url}/items/api/token`);
       await settled(page);

@@ -144,9 +144,7 @@ describe('the pre-rendered login page', () => {
 
   it('is hydrated, not drawn again: the same elements get their handlers, and logging in works', async () => {
     const browser = await openBrowser();
-    const errors: string[] = [];
-    browser.page.on('pageerror', (e) => errors.push(e.message));
-    browser.page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const { errors } = browser;
     try {
       await browser.page.addInitScript({ content: markParsed });
       await browser.page.goto(`${server.url}/login`);

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DIST, openBrowser, settle, shot, useToken } from './harness';
+import { DIST, settle, shot, useToken, withBrowser } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, importLines, phones } from '../helpers/commerce';
 
@@ -48,15 +48,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await s?.close(); });
 
-/** A fresh browser whose console errors and uncaught errors are all collected. */
-async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page, errors: string[]) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  const errors: string[] = [];
-  browser.page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  browser.page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  try { await fn(browser.page, errors); } finally { await browser.close(); }
-}
-
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const sections = (page: Page) => page.getByTestId('store-service');
 const section = (page: Page, name: string) => sections(page).filter({ has: page.getByTestId('service-name').getByText(name, { exact: true }) });
@@ -80,7 +71,7 @@ async function nothingPastTheEdge(page: Page) {
 describe('the store by service and country', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px: a customer finds a service, sorts its countries by price, opens 详情, and 购买 → Enter → 确认购买`, async () => {
-      await withBrowser(viewport, async (page, errors) => {
+      await withBrowser(viewport, async (page, { errors }) => {
         await useToken(page, s.url, customer.token, 'user');
         await page.goto(`${s.url}/items/store`);
 
@@ -161,7 +152,7 @@ describe('the store by service and country', () => {
   }
 
   it('375 px: the sup sees the list without buying', async () => {
-    await withBrowser(VIEWPORTS[0], async (page, errors) => {
+    await withBrowser(VIEWPORTS[0], async (page, { errors }) => {
       await useToken(page, s.url, sup, 'sup');
       await page.goto(`${s.url}/items/store`);
       await expect.poll(() => sections(page).count()).toBe(SERVICES.length);
@@ -176,7 +167,7 @@ describe('the store by service and country', () => {
 
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px: the public /store lists the same, drawn by the server, taken over without an error; 登录后购买 stays`, async () => {
-      await withBrowser(viewport, async (page, errors) => {
+      await withBrowser(viewport, async (page, { errors }) => {
         const storeCalls: string[] = [];
         page.on('request', (r) => { if (r.url().includes('/api/store/data')) storeCalls.push(r.url()); });
         await page.goto(`${s.url}/store`);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DIST, ROOT, openBrowser, shot, useToken } from './harness';
+import { DIST, ROOT, shot, useToken, withBrowser } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, importLines, phones } from '../helpers/commerce';
 
@@ -31,15 +31,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await s?.close(); });
 
-/** A fresh browser whose console errors and uncaught errors are all collected. */
-async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page, errors: string[]) => Promise<void>) {
-  const browser = await openBrowser(viewport);
-  const errors: string[] = [];
-  browser.page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  browser.page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  try { await fn(browser.page, errors); } finally { await browser.close(); }
-}
-
 const card = (page: Page, title: string) => page.getByTestId('product-card').filter({ hasText: title });
 const dialog = (page: Page) => page.locator('.buy-dialog .ant-modal-content');
 /** The app has taken over the products the server drew (their buttons work from now on). */
@@ -55,7 +46,7 @@ describe('the open screens with a session', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px: a logged-in customer and the sup open /store: the console's store, no console error`, async () => {
       for (const [token, type] of [[customer.token, 'user'], [sup, 'sup']]) {
-        await withBrowser(viewport, async (page, errors) => {
+        await withBrowser(viewport, async (page, { errors }) => {
           await useToken(page, s.url, token, type);
           await page.goto(`${s.url}/store`);
           await page.waitForURL('**/items/store');
@@ -69,7 +60,7 @@ describe('the open screens with a session', () => {
 
     it(`${viewport.width} px: a logged-in customer and the sup opening /login land on /home, no console error`, async () => {
       for (const [token, type] of [[customer.token, 'user'], [sup, 'sup']]) {
-        await withBrowser(viewport, async (page, errors) => {
+        await withBrowser(viewport, async (page, { errors }) => {
           await useToken(page, s.url, token, type);
           await page.goto(`${s.url}/login`);
           await page.waitForURL('**/home');
@@ -86,7 +77,7 @@ describe('the open screens with a session', () => {
 describe('登录后购买', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px: a visitor's 登录后购买 → /login → logged in → that product's buy dialog is open`, async () => {
-      await withBrowser(viewport, async (page, errors) => {
+      await withBrowser(viewport, async (page, { errors }) => {
         await page.goto(`${s.url}/store`);
         await live(page);
         await card(page, WA.title).getByRole('button', { name: '登录后购买' }).click();
