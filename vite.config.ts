@@ -76,7 +76,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Refine's CSV import (unused) brings these in whole: their files do nothing on load, so with the
       // import they go too.
-      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](papaparse|pluralize)[\\/]/, sideEffects: false }] },
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](papaparse|pluralize|error-stack-parser|stackframe)[\\/]/, sideEffects: false }] },
       output: {
         // What the first screen needs statically loads as one file: a phone on a slow network pays a
         // round trip per file beyond six at a time (it was 33 files). The rest stays split by screen.

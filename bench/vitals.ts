@@ -19,7 +19,8 @@
  * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
  * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there;
  * BENCH_WATERFALL=1 prints each load's requests and when the screen's parts appeared; BENCH_PROFILE=1
- * where the main thread's time went up to the LCP.
+ * where the main thread's time went up to the LCP (and BENCH_PROFILE_DIR=<dir> keeps each profile there,
+ * with the load's LCP, for scripts/cpuprofile-summary.mjs or Chromium's DevTools).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -217,8 +218,17 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    if (process.env.BENCH_COVERAGE_DIR) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: true });
+    }
     await page.goto(site + screen.path, { waitUntil: 'commit' });
     await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+    if (process.env.BENCH_COVERAGE_DIR) {
+      const { result } = await cdp.send('Profiler.takePreciseCoverage');
+      fs.mkdirSync(process.env.BENCH_COVERAGE_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_COVERAGE_DIR, `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}.json`), JSON.stringify(result));
+    }
     await settle(page);
     const found = await page.evaluate(() => {
       const v = (window as any).__vitals;
@@ -244,6 +254,11 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
       // The profile's clock is not the page's: it started just before the navigation, which is near enough.
       process.stdout.write(`\n${screen.name}: main thread until LCP (${found.lcp.toFixed(0)} ms)\n${profileSummary(profile, profile.startTime, found.lcp)}\n`);
+      if (process.env.BENCH_PROFILE_DIR) {
+        fs.mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
+        const name = `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}-${Date.now()}.cpuprofile`;
+        fs.writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, name), JSON.stringify({ ...profile, lcp: found.lcp }));
+      }
     }
     if (process.env.BENCH_SHOTS) {
       fs.mkdirSync(process.env.BENCH_SHOTS, { recursive: true });

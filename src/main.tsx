@@ -1,9 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App, { screenCode } from './app/App';
-import { renderAntdStaticsWithReact19 } from './app/antd-react19';
 import './styles.css';
 
-renderAntdStaticsWithReact19();
 const container = document.getElementById('root')!;
 // /login and /store arrive pre-rendered (scripts/prerender.mjs): hydrate them, so what is already on screen stays
 // and gains its handlers. Any other address, or such a page under another address, renders afresh.

@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation } from 'react-router';
-import { ConfigProvider, App as AntApp } from 'antd';
+import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { pages, resources, type PageDef, type ResourceDef } from '../../resources.config';
@@ -8,6 +8,7 @@ import { resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { roleOf } from '../framework/declaration';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { ReducedMotion } from '../framework/ReducedMotion';
+import { frameNotices } from '../framework/notices';
 import { lazyNow } from '../framework/lazy-now';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { permits, setRoleSource } from '../framework/use-role';
@@ -24,6 +25,7 @@ import './row-actions';
 import StoreGate from '../layout/StoreGate';
 
 dayjs.locale('zh-cn');
+frameNotices((children) => <ConfigProvider {...ANTD_CONFIG}><ReducedMotion>{children}</ReducedMotion></ConfigProvider>);
 setRoleSource({ get: authState.getType, grants: currentGrants, subscribe: authState.subscribe });
 if (typeof window !== 'undefined') watchChunkErrors();
 
@@ -88,7 +90,8 @@ export default function App({ location }: { location?: string }) {
     <AppRouter location={location}>
       <ConfigProvider {...ANTD_CONFIG}>
         <ReducedMotion>
-          <AntApp>
+          {/* antd's base text (colour, size, font) for what the components do not style themselves. */}
+          <div className="app-root">
             <NavigationBridge />
             <DocumentTitle />
             <ReloadOnUpgrade>
@@ -107,7 +110,7 @@ export default function App({ location }: { location?: string }) {
                 </Routes>
               </Suspense>
             </ReloadOnUpgrade>
-          </AntApp>
+          </div>
         </ReducedMotion>
       </ConfigProvider>
     </AppRouter>

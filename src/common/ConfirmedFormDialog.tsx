@@ -1,7 +1,8 @@
-import { App, Descriptions, Form, Input, InputNumber, Modal, type DescriptionsProps, type FormInstance } from 'antd';
+import { Descriptions, Form, Input, InputNumber, Modal, type DescriptionsProps, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useFormSubmit } from './use-form-submit';
+import { modal } from '../framework/notices';
 
 interface Confirmation { title: string; content: string; okText: string; danger?: boolean }
 
@@ -28,7 +29,6 @@ export function ConfirmedFormDialog<T>({
   onDone(): void;
   children: ReactNode;
 }) {
-  const { modal } = App.useApp();
   const { saving, submit: save } = useFormSubmit(form, async (values: T) => {
     await send(values);
     onClose();

@@ -1,6 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { COPY_FAILED, copyText } from '../framework/copy';
+import { message } from '../framework/notices';
 import './copy-button.css';
 
 interface Props {
@@ -14,7 +15,6 @@ interface Props {
 
 /** A copy button that says what it copied or that copying failed; 44 px tall on a phone. */
 export function CopyButton({ text, label, done, size, type }: Props) {
-  const { message } = App.useApp();
   const copy = async () => {
     if (await copyText(text)) message.success(done ?? `${label.replace(/^复制/, '')}已复制`);
     else message.error(COPY_FAILED);

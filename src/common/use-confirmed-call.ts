@@ -1,5 +1,6 @@
-import { App, type ModalFuncProps } from 'antd';
+import { type ModalFuncProps } from 'antd';
 import { useState } from 'react';
+import { modal } from '../framework/notices';
 
 /**
  * A call made once the user confirms it (a dialog saying what will happen), and whether it is under
@@ -7,7 +8,6 @@ import { useState } from 'react';
  * has already been shown by the http client.
  */
 export function useConfirmedCall() {
-  const { modal } = App.useApp();
   const [busy, setBusy] = useState(false);
   const confirm = (dialog: Omit<ModalFuncProps, 'onOk'>, call: () => Promise<unknown>) => modal.confirm({
     cancelText: '取消',

@@ -1,6 +1,7 @@
-import { App, type FormInstance } from 'antd';
+import { type FormInstance } from 'antd';
 import { useState } from 'react';
 import { markFieldErrors } from './field-rules';
+import { message } from '../framework/notices';
 
 /**
  * Sends a form's values with `send`, toasts `success`, and on a refusal marks the fields the server
@@ -8,7 +9,6 @@ import { markFieldErrors } from './field-rules';
  */
 export function useFormSubmit<T>(form: FormInstance<T>, send: (values: T) => Promise<unknown>, success: string) {
   const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
   const submit = async (values: T) => {
     setSaving(true);
     try {

@@ -1,15 +1,16 @@
 import { cloneElement, useEffect, useRef, useState, type ComponentType, type ReactElement, type ReactNode, type Ref } from 'react';
-import type { DropdownProps, PopoverProps } from 'antd';
+import type { DropdownProps, PopconfirmProps, PopoverProps } from 'antd';
 import { later, type Later } from './later';
 
 const dropdownCode = later(() => import('antd/es/dropdown'));
 const popoverCode = later(() => import('antd/es/popover'));
+const popconfirmCode = later(() => import('./popconfirm'));
 
 /** The button that opens a popup. */
 type Trigger = ReactElement<{ onClick?: unknown; ref?: Ref<HTMLElement>; 'aria-expanded'?: boolean; 'aria-haspopup'?: 'menu' | 'dialog' }>;
 
 /**
- * A popup opened by a click on its button. Its code (antd's Dropdown and menu, or Popover) is fetched
+ * A popup opened by a click on its button. Its code (antd's Dropdown and menu, Popover or Popconfirm) is fetched
  * when the page has gone quiet or at the first click, and the popup is built only at that click: a
  * page with one per row would otherwise build them all before showing any. Returns the popup's
  * component once built (else the button alone is drawn), its open state, and the button to draw.
@@ -61,4 +62,18 @@ export function ClickPopover({ children, title, content, placement }: {
   const { Popup, open, setOpen, trigger } = useClickPopup<PopoverProps>(popoverCode, children, 'dialog');
   if (!Popup) return trigger;
   return <Popup trigger="click" open={open} onOpenChange={setOpen} title={title} content={content} placement={placement}>{trigger}</Popup>;
+}
+
+/** A confirmation (a question and its two buttons) opened by a click on its button; `onConfirm` runs on the first. */
+export function ClickPopconfirm({ children, title, okText, cancelText, danger, onConfirm }: {
+  children: Trigger; title: ReactNode; okText: string; cancelText: string; danger?: boolean; onConfirm(): Promise<unknown>;
+}) {
+  const { Popup, open, setOpen, trigger } = useClickPopup<PopconfirmProps>(popconfirmCode, children, 'dialog');
+  if (!Popup) return trigger;
+  return (
+    <Popup open={open} onOpenChange={setOpen} title={title} okText={okText} cancelText={cancelText}
+      okButtonProps={{ danger }} onConfirm={onConfirm}>
+      {trigger}
+    </Popup>
+  );
 }

@@ -12,6 +12,8 @@ export interface Later<T> {
   load(): Promise<T>;
   /** The loaded module, or undefined until it has arrived (re-renders then); asks for it once the network is quiet. */
   use(): T | undefined;
+  /** Asks for it once the network is quiet, outside React. */
+  soon(): void;
 }
 
 let quiet = false;
@@ -44,11 +46,12 @@ export function later<T>(importer: () => Promise<T>): Later<T> {
     },
   ));
   // A failure is left to the reach that needs it (vite reports it, src/framework/chunk-reload.ts).
+  const soon = () => whenQuiet(() => { load().catch(() => undefined); });
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
-    whenQuiet(() => { load().catch(() => undefined); });
+    soon();
     return () => { listeners.delete(listener); };
   };
   const snapshot = () => value;
-  return { load, use: () => useSyncExternalStore(subscribe, snapshot, () => undefined) };
+  return { load, soon, use: () => useSyncExternalStore(subscribe, snapshot, () => undefined) };
 }

@@ -1,4 +1,4 @@
-import { App, Layout, Spin } from 'antd';
+import { Layout, Spin } from 'antd';
 import { Suspense, useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { Link, Outlet } from 'react-router';
 import { loadIcons } from '../framework/icons';
@@ -13,6 +13,7 @@ import HeaderBar from './HeaderBar';
 import RouteProgress, { ProgressFallback } from './RouteProgress';
 import SwitchedBanner from './SwitchedBanner';
 import { useShellMenu } from './use-shell-menu';
+import { message } from '../framework/notices';
 import './shell.css';
 
 export const SIDER_WIDTH = 248;
@@ -43,7 +44,6 @@ export default function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { menu, found, crumbs, pathname } = useShellMenu();
   const selected = found ? { section: found.section.key, route: found.item.route } : undefined;
-  const { message } = App.useApp();
   const SideMenu = menuCode.use()?.default;
   const NavDrawer = drawerCode.use()?.default;
   // A wide screen shows the menu at once.
@@ -58,7 +58,7 @@ export default function Shell() {
   useEffect(() => {
     const flash = takeFlash();
     if (flash) message.success(flash);
-  }, [message]);
+  }, []);
 
   const nav = (short: boolean) => (
     <>

@@ -1,11 +1,12 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { App, theme, type MenuProps } from 'antd';
+import { theme, type MenuProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ClickDropdown } from '../framework/ClickPopup';
 import { authState, type UserInfo } from '../providers/auth-state';
 import { request } from '../providers/http';
 import { switchBackToManager } from './switch-account';
+import { modal } from '../framework/notices';
 
 /**
  * Ends the session on the server too (its token stops working there), quietly: whatever the answer,
@@ -19,7 +20,6 @@ export async function endServerSession(): Promise<void> {
 /** The header's user dropdown: change password, switch back to management, log out. */
 export default function UserMenu({ user }: { user: UserInfo | null }) {
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const { token } = theme.useToken();
   const queryClient = useQueryClient();
 

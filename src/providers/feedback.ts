@@ -1,9 +1,8 @@
-import { message, notification } from 'antd';
+import { message, notification } from '../framework/notices';
 
 /**
- * Toasts and notices from outside React (the http client). Tests and the app share antd's static
- * methods; main.tsx wires them to React 19 with unstableSetRender. A toast is keyed by its text:
- * several calls failing the same way (the network is down) show it once.
+ * Toasts and notices from outside React (the http client), through src/framework/notices.ts. A toast
+ * is keyed by its text: several calls failing the same way (the network is down) show it once.
  */
 export const feedback = {
   error: (text: string) => { message.error({ content: text, key: `error:${text}` }); },

@@ -1,5 +1,5 @@
 import type { NotificationProvider } from '@refinedev/core';
-import { message } from 'antd';
+import { message } from '../framework/notices';
 
 /**
  * Refine's notices as antd toasts. Our own (not @refinedev/antd's) so the first screen does not load

@@ -3,9 +3,12 @@
 // leave the document, the storage and the clock as it found them.
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Modal } from 'antd';
 import StyleContext from '@ant-design/cssinjs/lib/StyleContext';
 import { Context as MotionContext } from 'rc-motion/lib/context';
 import { authState } from '../../src/providers/auth-state';
+import { frameNotices } from '../../src/framework/notices';
+import { testNoticeFrame } from './notices-frame';
 
 // findBy*/waitFor wait for what a user would wait for: on a loaded machine a render can take seconds.
 // Only a test that was going to fail ever waits this long.
@@ -13,6 +16,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
+  // A confirmation lives outside the test's tree (src/framework/notices.ts): cleanup leaves it open.
+  Modal.destroyAll();
   authState.clear();
   localStorage.clear();
   sessionStorage.clear();
@@ -28,6 +33,7 @@ afterEach(() => {
 // with no provider above it), set once per worker.
 (StyleContext as unknown as { _currentValue: { mock?: string } })._currentValue.mock = 'server';
 (MotionContext as unknown as { _currentValue: { motion?: boolean } })._currentValue.motion = false;
+frameNotices(testNoticeFrame);
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

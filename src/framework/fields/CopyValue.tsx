@@ -1,14 +1,14 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { App } from 'antd';
+
 import { useEffect, useState } from 'react';
 import { COPY_FAILED, copyText } from '../copy';
+import { message } from '../notices';
 
 /** How long the button says 已复制. */
 const DONE_MS = 3000;
 
 /** A value with a button after it that copies it; the button shows a tick (and says 已复制) for a moment. */
 export function CopyValue({ text }: { text: string }) {
-  const { message } = App.useApp();
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!done) return undefined;

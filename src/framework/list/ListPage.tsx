@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, type CrudSort } from '@refinedev/core';
-import { Alert, Button, Space, message } from 'antd';
+import { Alert, Button, Space } from 'antd';
+import { message } from '../notices';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '../declaration';
 import { roleOf } from '../declaration';

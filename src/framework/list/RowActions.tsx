@@ -1,10 +1,10 @@
 import { Fragment, Suspense, type ReactNode } from 'react';
-import { App, Popconfirm } from 'antd';
-import { ClickDropdown } from '../ClickPopup';
+import { ClickDropdown, ClickPopconfirm } from '../ClickPopup';
 import type { ResourceDef, Role } from '../declaration';
 import { permits } from '../use-role';
 import { registry } from '../registry';
 import { RowLink } from './RowLink';
+import { modal } from '../notices';
 
 /** The declared actions a role has, the red ones after the others. */
 const declaredActions = (def: ResourceDef, role: Role | undefined, danger: boolean) =>
@@ -84,7 +84,6 @@ function More({ items }: { items: Item[] }) {
 
 /** 删除 behind 更多 asks in a dialog: the menu closes as it is clicked, and a popover would hang on nothing. */
 function MenuDelete({ title, onConfirm }: { title: string; onConfirm(): Promise<unknown> }) {
-  const { modal } = App.useApp();
   const ask = () => modal.confirm({ title, okText: '删除', cancelText: '取消', okButtonProps: { danger: true }, onOk: onConfirm });
   return <RowLink danger onClick={ask}>删除</RowLink>;
 }
@@ -127,9 +126,9 @@ export function RowActions({ name, def, record, role, onDone, onDelete, onOpen, 
     const confirm = () => onDelete(record.id);
     items.push({
       key: '删除', label: '删除', node: (inMenu) => (inMenu ? <MenuDelete title={title} onConfirm={confirm} /> : (
-        <Popconfirm title={title} okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={confirm}>
+        <ClickPopconfirm title={title} okText="删除" cancelText="取消" danger onConfirm={confirm}>
           <RowLink danger>删除</RowLink>
-        </Popconfirm>
+        </ClickPopconfirm>
       )),
     });
   }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { keys, useDataProvider } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { message } from 'antd';
+import { message } from '../notices';
 
 /**
  * Deletes one record of a resource, says so by the resource's label, and marks the resource's

@@ -1,13 +1,13 @@
-import { App, Card, Space, Switch, Typography } from 'antd';
+import { Card, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../providers/http';
 import { CONTACT_URL } from '../../common/use-contact';
+import { message } from '../../framework/notices';
 
 interface SiteConfig { register_open?: boolean }
 
 /** The sup's 开放注册 switch (system settings, saved at once through /api/config/edit). */
 export default function RegisterSwitchCard() {
-  const { message } = App.useApp();
   const [open, setOpen] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
 

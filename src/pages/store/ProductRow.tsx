@@ -1,10 +1,19 @@
 import { Button, Tag } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { countryName } from '../../common/countries';
 import { formatMoney } from '../../common/money';
 import type { StoreItem } from './api';
 import { isSoldOut } from './catalog';
-import { ProductDetails } from './ProductDetails';
+import { later } from '../../framework/later';
+
+// The full card (and its HTML sanitiser) loads when the page is quiet or when a row is opened.
+const detailsCode = later(() => import('./ProductDetails'));
+
+function Details({ item }: { item: StoreItem }) {
+  const ProductDetails = detailsCode.use()?.ProductDetails;
+  useEffect(() => { detailsCode.load().catch(() => undefined); }, []);
+  return ProductDetails ? <ProductDetails item={item} /> : <div className="store-offer-details-loading" role="status">加载中…</div>;
+}
 
 /**
  * One product in its service's list: the country (and the product's own title), the price this
@@ -33,7 +42,7 @@ export function ProductRow({ item, action }: { item: StoreItem; action?: ReactNo
         <Button size="small" type="link" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? '收起' : '详情'}</Button>
         {action}
       </div>
-      {open && <div className="store-offer-details"><ProductDetails item={item} /></div>}
+      {open && <div className="store-offer-details"><Details item={item} /></div>}
     </div>
   );
 }

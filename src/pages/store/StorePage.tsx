@@ -1,16 +1,20 @@
 import { Button } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { roleOf } from '../../../resources.config';
+import { later } from '../../framework/later';
 import { Panel } from '../../framework/page/Panel';
 import { useAuthState } from '../../providers/use-auth-state';
-import { BuyDialog } from './buy/BuyDialog';
 import type { StoreItem } from './api';
 import { isSoldOut } from './catalog';
 import { ProductList } from './ProductList';
 import { useBuyOnArrival } from './use-buy-on-arrival';
 import { useStoreProducts } from './use-store-products';
 import './products.css';
+
+// The buy dialog's code (its form and inputs) loads once the products are on screen: the next thing
+// a customer here reaches for, it comes ahead of what else the console fetches once quiet.
+const buyDialogCode = later(() => import('./buy/BuyDialog'));
 
 /**
  * API商城 in the console: the products at this customer's prices by service and country, each with
@@ -21,6 +25,11 @@ export default function StorePage() {
   const [buying, setBuying] = useState<StoreItem | null>(null);
   const customer = roleOf(useAuthState().type) === 'customer';
   useBuyOnArrival(setBuying, customer);
+  const BuyDialog = buyDialogCode.use()?.BuyDialog;
+  const shown = Boolean(buying) || !products.loading;
+  useEffect(() => {
+    if (shown) buyDialogCode.load().catch(() => undefined);
+  }, [shown]);
 
   const action = useCallback((item: StoreItem) => {
     // The browser's own tooltip: antd's would bring its popup code to every customer's store.
@@ -38,7 +47,7 @@ export default function StorePage() {
         购买后得到号码和接码链接；用 SMS-Activate 脚本接入时，填写详情中的服务代码和国家编号（接口密钥见 <Link to="/user/info">修改信息</Link>）。
       </p>
       {list}
-      <BuyDialog item={buying} onClose={() => setBuying(null)} onBought={() => products.reload()} />
+      {BuyDialog && <BuyDialog item={buying} onClose={() => setBuying(null)} onBought={() => products.reload()} />}
     </Panel>
   );
 }

@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { storeApi, type StoreItem } from './api';
 import { BUY_PARAM } from './buy-address';
+import { message } from '../../framework/notices';
 
 /**
  * The product named by `?buy=<id>` (chosen with 登录后购买 before logging in): read once, at this
@@ -13,9 +13,8 @@ import { BUY_PARAM } from './buy-address';
 export function useBuyOnArrival(open: (item: StoreItem) => void, canBuy: boolean): void {
   const [params, setParams] = useSearchParams();
   const [wanted] = useState(() => Number(params.get(BUY_PARAM)));
-  const { message } = App.useApp();
-  const handlers = useRef({ open, message });
-  handlers.current = { open, message };
+  const handlers = useRef({ open });
+  handlers.current = { open };
 
   useEffect(() => {
     if (!params.has(BUY_PARAM)) return;
@@ -31,9 +30,9 @@ export function useBuyOnArrival(open: (item: StoreItem) => void, canBuy: boolean
       (item) => {
         if (!live) return;
         if (item) handlers.current.open(item);
-        else void handlers.current.message.warning('您选择的商品已下架');
+        else message.warning('您选择的商品已下架');
       },
-      (e: Error) => { if (live) void handlers.current.message.error(e.message || '商品加载失败'); },
+      (e: Error) => { if (live) message.error(e.message || '商品加载失败'); },
     );
     return () => { live = false; };
   }, [wanted, canBuy]);

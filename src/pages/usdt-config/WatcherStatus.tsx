@@ -1,14 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../providers/http';
 import type { UsdtConfigAnswer } from './use-usdt-config';
+import { message } from '../../framework/notices';
 
 /** The watcher's health for the operator: when it last read the chain, what failed, and a "check now". */
 export function WatcherStatus({ status, onPolled }: { status: UsdtConfigAnswer['status']; onPolled(status: UsdtConfigAnswer['status']): void }) {
   const [polling, setPolling] = useState(false);
-  const { message } = App.useApp();
   const poll = async () => {
     setPolling(true);
     try {

@@ -1,8 +1,9 @@
-import { App, Button, QRCode, Space, Typography } from 'antd';
+import { Button, QRCode, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { usdtApi, type PayOrder } from '../../resources/usdt/api';
 import { CopyButton } from '../../common/CopyButton';
 import { useSecondsLeft } from './use-pay-order';
+import { modal } from '../../framework/notices';
 
 const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
@@ -11,7 +12,6 @@ export function PayInstructions({ order, deadline, onChange, onTimeUp }: {
   order: PayOrder; deadline: number; onChange(order: PayOrder): void; onTimeUp(): void;
 }) {
   const seconds = useSecondsLeft(deadline);
-  const { modal } = App.useApp();
   useEffect(() => { if (seconds === 0) onTimeUp(); }, [seconds, onTimeUp]);
 
   const cancel = () => modal.confirm({

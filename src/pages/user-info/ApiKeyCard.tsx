@@ -1,6 +1,7 @@
-import { App, Button, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useApiKey } from './api-key';
+import { modal } from '../../framework/notices';
 import './user-info.css';
 
 // The dialog that shows a new key is built when there is one.
@@ -13,7 +14,6 @@ const NewKeyModal = lazy(() => import('./NewKeyModal'));
  */
 export default function ApiKeyCard({ switched }: { switched: boolean }) {
   const { info, created, busy, create, forget } = useApiKey();
-  const { modal } = App.useApp();
 
   const replace = () => modal.confirm({
     title: '更换接口密钥？',

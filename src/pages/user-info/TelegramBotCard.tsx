@@ -1,6 +1,7 @@
-import { App, Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../providers/http';
+import { message } from '../../framework/notices';
 
 /** `GET /api/telegram/bot`: the service's bot as the sup may see it (never the token). */
 interface BotStatus {
@@ -15,7 +16,6 @@ interface BotStatus {
 
 /** The sup sets the service's one bot: its token from @BotFather, checked by Telegram before it is kept. */
 export default function TelegramBotCard() {
-  const { message } = App.useApp();
   const [status, setStatus] = useState<BotStatus | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ token: string }>();

@@ -1,9 +1,10 @@
-import { App, Button, Card, Checkbox, Descriptions, InputNumber, QRCode, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Descriptions, InputNumber, QRCode, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { roleOf } from '../../framework/declaration';
 import { permits, useGrants, useRole } from '../../framework/use-role';
 import { useTelegram } from './telegram';
 import TelegramBotCard from './TelegramBotCard';
+import { modal } from '../../framework/notices';
 
 /**
  * 绑定 Telegram: a one-time code and the bot's link (with a QR for the phone); once the chat sent
@@ -11,7 +12,6 @@ import TelegramBotCard from './TelegramBotCard';
  */
 export default function TelegramCard({ sup }: { sup: boolean }) {
   const { info, code, busy, bind, unbind, save } = useTelegram();
-  const { modal } = App.useApp();
   const [events, setEvents] = useState<string[]>([]);
   const [threshold, setThreshold] = useState<number>(0);
   // The bot's token is the owner's (GET/POST /api/telegram/bot are 'sup' rules): other staff do not see it.

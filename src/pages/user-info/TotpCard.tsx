@@ -1,6 +1,7 @@
-import { App, Alert, Button, Card, Descriptions, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Skeleton, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { totpApi, useTotpInfo, type TotpSetup } from './totp-api';
+import { message } from '../../framework/notices';
 import './totp.css';
 
 // The QR code and the dialogs are built when they are opened.
@@ -16,7 +17,6 @@ const TotpDisableModal = lazy(() => import('./TotpDisableModal'));
  */
 export default function TotpCard({ switched }: { switched: boolean }) {
   const { info, reload } = useTotpInfo();
-  const { message } = App.useApp();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);

@@ -1,10 +1,11 @@
-import { App, Button, Card, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
+import { Button, Card, Form, Input, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ShowOnceModal } from '../../common/ShowOnceModal';
 import { showOutcome } from '../../resources/delivery/replay';
 import WebhookLog from './WebhookLog';
 import WebhookPausedBanner from './WebhookPausedBanner';
 import { useWebhook } from './webhook-api';
+import { message, modal } from '../../framework/notices';
 import './webhook.css';
 
 /**
@@ -14,7 +15,6 @@ import './webhook.css';
  */
 export default function WebhookCard({ switched }: { switched: boolean }) {
   const { config, log, secret, forgetSecret, save, rotate, test, reload } = useWebhook();
-  const { message, modal } = App.useApp();
   const [form] = Form.useForm<{ url: string; enabled: boolean }>();
   const [busy, setBusy] = useState<'save' | 'test' | 'rotate' | null>(null);
 

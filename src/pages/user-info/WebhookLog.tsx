@@ -1,8 +1,9 @@
-import { App, Button, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { replayDelivery, showOutcome } from '../../resources/delivery/replay';
 import type { DeliveryRow } from './webhook-api';
+import { message } from '../../framework/notices';
 import './webhook.css';
 
 const STATUS: Record<DeliveryRow['status'], { label: string; color: string }> = {
@@ -13,7 +14,6 @@ const STATUS: Record<DeliveryRow['status'], { label: string; color: string }> = 
 
 /** The last deliveries to the customer's webhook, with 重发 on a failed one, and the way to the whole log. */
 export default function WebhookLog({ rows, onChange }: { rows: DeliveryRow[]; onChange(): void }) {
-  const { message } = App.useApp();
   const [busy, setBusy] = useState<number | null>(null);
   const replay = async (row: DeliveryRow) => {
     setBusy(row.id);

@@ -1,13 +1,12 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { replayDelivery, showOutcome } from './replay';
 import { canReplay } from './states';
+import { message } from '../../framework/notices';
 
 /** 重发 a failed delivery to the customer's webhook; the toast says whether it went through this time. */
 export default function DeliveryReplayAction({ record, onDone }: RowActionProps) {
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   if (!canReplay(record)) return null;
   const replay = async () => {

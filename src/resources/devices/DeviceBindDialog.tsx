@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
 import { markFieldErrors } from '../../common/field-rules';
 import { countLines } from '../stock/import-api';
+import { message } from '../../framework/notices';
 
 interface Binding { text: string; mode: 'bind' | 'unbind' }
 interface BindResult { changed: number; missing: number }
@@ -15,7 +16,6 @@ interface BindResult { changed: number; missing: number }
  */
 export default function DeviceBindDialog({ record, onDone, onClose }: RowActionProps & { onClose(): void }) {
   const [form] = Form.useForm<Binding>();
-  const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const mode = Form.useWatch('mode', form) ?? 'bind';
   const lines = countLines(Form.useWatch('text', form) ?? '');

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Empty, Modal, Radio, Space, Spin, Typography } from 'antd';
+import { Alert, Empty, Modal, Radio, Space, Spin, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { api } from '../../providers/http';
+import { message, modal } from '../../framework/notices';
 
 interface Candidate { id: number; identifier: string; state_label: string; username: string; title: string; early: boolean }
 
@@ -11,7 +12,6 @@ interface Candidate { id: number; identifier: string; state_label: string; usern
  * the link, and the server refuses it.
  */
 export default function MessageAssignDialog({ record, onDone, onClose }: RowActionProps & { onClose(): void }) {
-  const { modal, message } = App.useApp();
   const [links, setLinks] = useState<Candidate[] | null>(null);
   const [chosen, setChosen] = useState<number>();
   const [saving, setSaving] = useState(false);

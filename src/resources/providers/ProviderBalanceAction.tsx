@@ -1,13 +1,12 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
+import { message } from '../../framework/notices';
 
 /** Asks the provider its balance now (getBalance); a failure shows and becomes the row's last error. */
 export default function ProviderBalanceAction({ record, label, onDone }: RowActionProps) {
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
 
   const refresh = async () => {
     setBusy(true);

@@ -1,12 +1,12 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import type { ToolbarActionProps } from '../../framework/registry';
 import { useConfirmedCall } from '../../common/use-confirmed-call';
 import { toggleStock, VERB, type Toggle } from './toggle';
+import { message } from '../../framework/notices';
 
 /** 停用所选 / 启用所选 over the ticked items, after a confirmation naming how many. */
 function bulk(kind: Toggle) {
   return function StockBulkToggle({ label, selected, onDone, clearSelection }: ToolbarActionProps) {
-    const { message } = App.useApp();
     const { busy, confirm } = useConfirmedCall();
     const verb = VERB[kind];
     const toggle = () => confirm({

@@ -1,12 +1,11 @@
-import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { useConfirmedCall } from '../../common/use-confirmed-call';
 import { canDisable, canEnable, toggleStock, VERB, type Toggle } from './toggle';
+import { message } from '../../framework/notices';
 
 /** 停用 an item on sale, or 启用 one that is off sale, after a confirmation; sold items have neither. */
 export default function StockToggleAction({ record, onDone }: RowActionProps) {
-  const { message } = App.useApp();
   const { busy, confirm } = useConfirmedCall();
   const kind: Toggle | null = canDisable(record.state) ? 'disable' : canEnable(record.state) ? 'enable' : null;
   if (!kind) return null;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Descriptions, Form, InputNumber, Modal, Spin, Typography } from 'antd';
+import { Alert, Descriptions, Form, InputNumber, Modal, Spin, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { ApiError } from '../../providers/http';
 import { refreshUserInfo } from '../../common/user-info';
 import { formatMoney } from '../../common/money';
+import { message, modal } from '../../framework/notices';
 
 /** What the server prices an extension at: the same fields for a link's renewal and a rental's. */
 export interface ExtensionQuote {
@@ -32,7 +33,6 @@ export interface ExtensionDialogProps<Q extends ExtensionQuote> extends RowActio
  */
 export default function ExtensionDialog<Q extends ExtensionQuote>(props: ExtensionDialogProps<Q>) {
   const { record, onDone, onClose, verb, unit, term, testId } = props;
-  const { modal, message } = App.useApp();
   const [amount, setAmount] = useState<number | null>(props.initial);
   const [quote, setQuote] = useState<Q | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

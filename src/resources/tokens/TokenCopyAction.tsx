@@ -1,13 +1,12 @@
-import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { COPY_FAILED, copyText } from '../../framework/copy';
 import { linkLine } from './clipboard';
+import { message } from '../../framework/notices';
 
 /** Row links that copy a link, or `identifier----link`, to the clipboard. */
 function copier(what: 'link' | 'line') {
   return function TokenCopyAction({ record, label }: RowActionProps) {
-    const { message } = App.useApp();
     if (!record.url) return null;
     const copy = async () => {
       const done = await copyText(what === 'link' ? record.url : linkLine(record));

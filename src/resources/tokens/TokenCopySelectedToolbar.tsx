@@ -1,12 +1,12 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import type { ToolbarActionProps } from '../../framework/registry';
 import { COPY_FAILED, copyText } from '../../framework/copy';
 import { linkLine } from './clipboard';
+import { message } from '../../framework/notices';
 
 /** The ticked links as `identifier----link` lines on the clipboard. */
 export default function TokenCopySelectedToolbar({ label, selectedRecords }: ToolbarActionProps) {
-  const { message } = App.useApp();
   const rows = selectedRecords.filter((r) => r.url);
   const copy = async () => {
     if (await copyText(rows.map(linkLine).join('\n'))) message.success(`已复制 ${rows.length} 条`);

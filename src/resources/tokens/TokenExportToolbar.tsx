@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDataProvider } from '@refinedev/core';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import type { ToolbarActionProps } from '../../framework/registry';
 import { download } from '../../framework/download';
@@ -9,6 +9,7 @@ import { readPages } from '../../framework/list/read-pages';
 import { toCrudFilters } from '../../framework/list/url-state';
 import { api } from '../../providers/http';
 import { linkLine } from './clipboard';
+import { message } from '../../framework/notices';
 
 interface Link { identifier: string; url: string }
 interface Exported { list: Link[]; total: number; truncated?: boolean }
@@ -20,7 +21,6 @@ const set = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array
 
 /** The ticked links, or all that match the state and product filters, as `identifier----link` lines in a .txt. */
 export default function TokenExportToolbar({ resource, def, label, filters, selected, total }: ToolbarActionProps) {
-  const { message } = App.useApp();
   const dataProvider = useDataProvider()();
   /**
    * Every matching row, page by page until a short page (the list's total stops counting at its cap),

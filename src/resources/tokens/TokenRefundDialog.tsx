@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Form, Spin, Typography } from 'antd';
+import { Alert, Form, Spin, Typography } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { ApiError } from '../../providers/http';
 import { ConfirmedFormDialog, RemarkItem } from '../../common/ConfirmedFormDialog';
 import { formatMoney } from '../../common/money';
 import { linkRefundApi, type LinkRefundPreview } from './refund-api';
+import { message } from '../../framework/notices';
 
 /**
  * A whole link paid back (its share of the purchase and what is left of its renewals) with a remark.
@@ -14,7 +15,6 @@ import { linkRefundApi, type LinkRefundPreview } from './refund-api';
  */
 export default function TokenRefundDialog({ record, onDone, onClose }: RowActionProps & { onClose(): void }) {
   const [form] = Form.useForm<{ remark: string }>();
-  const { message } = App.useApp();
   const asked = useRef<Promise<LinkRefundPreview> | null>(null);
   const ask = () => (asked.current ??= linkRefundApi.preview(record.id));
   const [preview, setPreview] = useState<LinkRefundPreview | null>(null);

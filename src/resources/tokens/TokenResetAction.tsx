@@ -1,16 +1,15 @@
-import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
 import { useConfirmedCall } from '../../common/use-confirmed-call';
 import { resetsLeft, tokenActionShows } from './states';
+import { message } from '../../framework/notices';
 
 /**
  * 重提: the link waits for a new code (only messages from now on count), after a confirmation that
  * says how many resets are left. Shown on live links whose product allows resets and has some left.
  */
 export default function TokenResetAction({ record, label, onDone }: RowActionProps) {
-  const { message } = App.useApp();
   const { busy, confirm } = useConfirmedCall();
   const left = resetsLeft(record);
   if (!tokenActionShows.reset(record)) return null;

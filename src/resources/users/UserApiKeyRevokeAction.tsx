@@ -1,13 +1,12 @@
-import { App } from 'antd';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
 import { useConfirmedCall } from '../../common/use-confirmed-call';
+import { message } from '../../framework/notices';
 
 /** The sup ends a customer's API key (the row says whether there is one), after a confirmation. */
 export default function UserApiKeyRevokeAction({ record, label, onDone }: RowActionProps) {
   const { busy, confirm } = useConfirmedCall();
-  const { message } = App.useApp();
   if (!record.api_key) return null;
 
   const revoke = () => confirm({

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { App } from 'antd';
+
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
 import { useConfirmedCall } from '../../common/use-confirmed-call';
 import { ShowOnceModal } from '../../common/ShowOnceModal';
+import { message } from '../../framework/notices';
 
 /** A customer's password replaced by a new random one, shown once for support to pass on; their sessions end. */
 export default function UserPasswordResetAction({ record, label, onDone }: RowActionProps) {
   const { busy, confirm } = useConfirmedCall();
-  const { message } = App.useApp();
   const [password, setPassword] = useState<string | null>(null);
   if (record.type === 'sup') return null;
 

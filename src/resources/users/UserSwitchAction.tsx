@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { switchToUser } from '../../layout/switch-account';
+import { modal } from '../../framework/notices';
 
 /**
  * The sup switches into a customer's account (not another sup's), after a confirmation that names
@@ -10,7 +10,6 @@ import { switchToUser } from '../../layout/switch-account';
  */
 export default function UserSwitchAction({ record, label }: RowActionProps) {
   const [busy, setBusy] = useState(false);
-  const { modal } = App.useApp();
   if (record.type === 'sup') return null;
 
   const confirm = () => modal.confirm({

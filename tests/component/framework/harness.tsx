@@ -7,7 +7,7 @@
 import { Suspense } from 'react';
 import { Refine, type AccessControlProvider } from '@refinedev/core';
 import { MemoryRouter, Routes, useLocation, useNavigate } from 'react-router';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import { allows, roleOf, type Action, type ResourceDef } from '../../../src/framework/declaration';
@@ -55,14 +55,14 @@ export function renderConsole({ defs, url, role, accessControl }: {
           parsing them on every getComputedStyle (a third of the CPU time of these tests). */}
       <StyleProvider mock="server">
         <ConfigProvider {...ANTD_CONFIG} theme={{ token: { ...ANTD_CONFIG.theme?.token, motion: false } }}>
-          <AntApp>
+          <div className="app-root">
             <Refine {...refineSetup(defs)} accessControlProvider={accessControl ?? accessControlFor(defs, role)}>
               <LocationProbe />
               <Suspense fallback={<div>loading page</div>}>
                 <Routes>{resourceRoutes(defs)}</Routes>
               </Suspense>
             </Refine>
-          </AntApp>
+          </div>
         </ConfigProvider>
       </StyleProvider>
     </MemoryRouter>,

@@ -94,6 +94,7 @@ describe('the limits in a product\'s 详情', () => {
     const [tg, wa] = await screen.findAllByTestId('product-card');
     for (const card of [tg, wa]) fireEvent.click(within(card).getByRole('button', { name: '详情' }));
     const facts = (card: HTMLElement) => Array.from(card.querySelectorAll('.product-facts > div')).map((d) => d.textContent);
+    await waitFor(() => expect(facts(wa).length && facts(tg).length).toBeTruthy());
     expect(facts(wa)).toEqual(expect.arrayContaining(['接码次数不限', '重提次数不支持重提']));
     expect(facts(tg)).toEqual(expect.arrayContaining(['接码次数1 次', '重提次数2 次']));
   });

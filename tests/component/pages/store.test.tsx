@@ -41,7 +41,8 @@ describe('the store\'s products', () => {
     for (const want of ['印度尼西亚', 'Telegram 接码', '$1.50', '已售罄']) expect(card.textContent).toContain(want);
     expect(card.textContent).not.toContain('24 小时');
     fireEvent.click(within(card).getByRole('button', { name: '详情' }));
-    const text = within(card).getByTestId('product-details').textContent!;
+    // The full card's code arrives when first opened.
+    const text = (await within(card).findByTestId('product-details')).textContent!;
     for (const want of ['支持 注册', '24 小时', '不限', '2 次', 'tg', '每次购买 1–50 个', '可续费 $0.50 / 天', '10 分钟内未收到验证码自动退款']) {
       expect(text).toContain(want);
     }

@@ -6,11 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { createElement } from 'react';
 import { waitFor } from '@testing-library/react';
-import { ConfigProvider, message, notification } from 'antd';
+import { message, notification } from 'antd';
 import { setApiBase } from '../../../src/providers/http';
-import { renderAntdStaticsWithReact19 } from '../../../src/app/antd-react19';
+import { loadNotices } from '../../../src/framework/notices';
 
 export interface Recorded {
   method: string;
@@ -110,7 +109,7 @@ export async function startEnvelopeServer(): Promise<EnvelopeServer> {
 export function useEnvelopeServer(options: { preload?: () => Promise<unknown> } = {}): EnvelopeServer {
   const server = createEnvelopeServer();
   beforeAll(async () => {
-    wireAntdStatics();
+    await wireAntdStatics();
     await server.listen();
     await options.preload?.();
   });
@@ -138,14 +137,8 @@ export function pointClientAt(server: { url: string }): void {
   setApiBase(server.url);
 }
 
-/** antd 5's static message/notification under React 19, as main.tsx wires them. */
-export function wireAntdStatics(): void {
-  renderAntdStaticsWithReact19();
-  // Without motion a destroyed toast leaves the DOM at once (jsdom never ends a CSS animation).
-  ConfigProvider.config({
-    holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
-  });
-}
+/** antd's toasts, dialogs and notices ready (src/framework/notices.ts; framed without motion by setup.ts). */
+export const wireAntdStatics = (): Promise<unknown> => loadNotices();
 
 /** Removes every toast and notice, so one test never sees another's. */
 export async function clearToasts(): Promise<void> {

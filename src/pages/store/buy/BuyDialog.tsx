@@ -1,4 +1,4 @@
-import { App, Button, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/money';
@@ -7,6 +7,7 @@ import { BoughtLinks } from './BoughtLinks';
 import { BuyForm } from './BuyForm';
 import { useBuy } from './use-buy';
 import { useQuote } from './use-quote';
+import { modal } from '../../../framework/notices';
 import './buy.css';
 
 const MY_LINKS = '/items/api/token';
@@ -31,7 +32,6 @@ export function BuyDialog({ item, onClose, onBought }: Props) {
 }
 
 function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): void; onBought?(p: Purchase): void }) {
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState<number | null>(item.min_qty);
   const { quote, error: quoteError, loading: quoting, refresh } = useQuote(item.id, quantity);

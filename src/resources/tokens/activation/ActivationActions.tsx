@@ -1,4 +1,4 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { refreshUserInfo } from '../../../common/user-info';
 import { formatMoney } from '../../../common/money';
@@ -6,6 +6,7 @@ import { linkStates } from '../../link-states';
 import { resetsLeft } from '../states';
 import { activationApi, type ActivationLink } from './activation-api';
 import { formatLeft, useSecondsLeft } from './use-seconds-left';
+import { message, modal } from '../../../framework/notices';
 
 const TokenRenewDialog = lazy(() => import('../TokenRenewDialog'));
 const LIVE: readonly string[] = linkStates.live;
@@ -25,7 +26,6 @@ interface Props {
  * The money-moving ones ask first. The red 取消 is never the first button.
  */
 export function ActivationActions({ link, at, onChanged, onReused }: Props) {
-  const { modal, message } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
   const [renewing, setRenewing] = useState(false);
   const cancelIn = useSecondsLeft(link.timers?.cancel_in, at);

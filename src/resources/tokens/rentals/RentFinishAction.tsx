@@ -1,13 +1,12 @@
-import { App } from 'antd';
 import type { RowActionProps } from '../../../framework/registry';
 import { RowLink } from '../../../framework/list/RowLink';
 import { useConfirmedCall } from '../../../common/use-confirmed-call';
 import { rentApi } from './rent-api';
 import { rentActionShows } from './states';
+import { message } from '../../../framework/notices';
 
 /** 结束: the rental stops receiving SMS now (no refund), after a confirmation that says so. */
 export default function RentFinishAction({ record, label, onDone }: RowActionProps) {
-  const { message } = App.useApp();
   const { busy, confirm } = useConfirmedCall();
   if (!rentActionShows.running(record)) return null;
 
