@@ -174,11 +174,16 @@ function profileSummary(profile: { nodes: CpuNode[]; samples: number[]; timeDelt
   return ['  by script:', ...top(files, 12), '  by function:', ...top(fns, 25)].join('\n');
 }
 
-/** Waits until no LCP candidate or layout shift has come for 2.5 s (at most 20 s after `ready`). */
+/**
+ * Waits until no LCP candidate or layout shift has come for 2.5 s (at most 20 s after `ready`),
+ * counted from `ready` at the earliest: the screen's content may be in the page a frame before it is
+ * painted and reported.
+ */
 async function settle(page: Page): Promise<void> {
   const until = Date.now() + 20_000;
+  const ready = await page.evaluate(() => performance.now());
   while (Date.now() < until) {
-    const quiet = await page.evaluate(() => performance.now() - Math.max((window as any).__vitals.last, 0));
+    const quiet = await page.evaluate((since) => performance.now() - Math.max((window as any).__vitals.last, since), ready);
     if (quiet >= 2500) return;
     await page.waitForTimeout(Math.max(250, 2500 - quiet));
   }

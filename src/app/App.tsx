@@ -13,6 +13,7 @@ import { lazyNow } from '../framework/lazy-now';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { permits, setRoleSource } from '../framework/use-role';
 import { authState } from '../providers/auth-state';
+import { adoptEarlyBaseInfo } from '../providers/auth-provider';
 import { startEarly } from '../providers/http';
 import { currentGrants } from '../providers/grants';
 import { ANTD_CONFIG } from './antd-config';
@@ -57,7 +58,8 @@ function startScreenEarly(pathname: string): Promise<unknown> {
   if (!authState.getToken()) return code;
   const role = roleOf(authState.getType());
   for (const call of firstCallsAt(pathname, window.location.search, (rule) => permits(rule, role))) startEarly(call);
-  return code;
+  // By the time the code is in, the base info usually is too: the first render then has it.
+  return code.then(adoptEarlyBaseInfo);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import { authState, type UserInfo } from './auth-state';
-import { api, ApiError } from './http';
+import { api, ApiError, peekEarly } from './http';
 import { takeWantedPath } from './wanted-path';
 
 interface LoginAnswer { token: string; type: string; user: UserInfo }
@@ -33,6 +33,17 @@ async function fetchBaseInfo(): Promise<UserInfo | null> {
     authState.clear();
     return null;
   }
+}
+
+/**
+ * The base info the entry fetched ahead (src/app/first-calls.ts), stored at once when its answer is
+ * already in: the console's first render then draws the shell and the screen, not a spinner first.
+ */
+export function adoptEarlyBaseInfo(): void {
+  const user = peekEarly<UserInfo>({ method: 'GET', url: '/api/user/base' });
+  if (!user) return;
+  authState.setUserInfo(user);
+  authState.setType(user.type);
 }
 
 const failure = (error: unknown, name: string) => ({

@@ -1,6 +1,7 @@
 import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, HttpError } from '@refinedev/core';
+import type { PeekingDataProvider } from '../framework/list/use-list-query';
 import { feedback } from './feedback';
-import { api, ApiError, request, type RequestConfig } from './http';
+import { api, ApiError, peekEarly, request, type RequestConfig } from './http';
 
 /** Which API prefix serves a Refine resource name (`users` -> `user`). */
 export type ApiOf = (resource: string) => string;
@@ -40,10 +41,17 @@ const guard = <T>(promise: Promise<T>) => promise.catch((error) => {
   throw asHttpError(error);
 });
 
-export function createDataProvider(apiOf: ApiOf): DataProvider {
+export function createDataProvider(apiOf: ApiOf): DataProvider & PeekingDataProvider {
   const base = (resource: string) => `/api/${apiOf(resource)}`;
   return {
     getApiUrl: () => '/api',
+
+    // A page the entry fetched ahead (src/app/first-calls.ts) and already has.
+    peekList: ({ resource, pagination, filters, sorters }) => {
+      const data = peekEarly<{ list: BaseRecord[]; total: number }>(
+        listCall(apiOf(resource), filters, sorters, pagination?.currentPage ?? 1, pagination?.pageSize ?? 20));
+      return data && { data: data.list, total: data.total };
+    },
 
     getList: async ({ resource, pagination, filters, sorters }) => {
       const call = listCall(apiOf(resource), filters, sorters, pagination?.currentPage ?? 1, pagination?.pageSize ?? 20);

@@ -181,6 +181,8 @@ async function send<T>(config: RequestConfig, sent?: Promise<Response>): Promise
 /** How long a call started ahead waits to be taken by the code that makes it. */
 const EARLY_MS = 15_000;
 const early = new Map<string, Promise<Envelope>>();
+/** The answers of the calls started ahead, once in. */
+const answered = new WeakMap<Promise<Envelope>, Envelope>();
 // The token is part of the key: an answer never goes to another account's call.
 const keyOf = (config: RequestConfig) => {
   const { method, url, body } = callParts(config);
@@ -197,9 +199,24 @@ export function startEarly(config: RequestConfig): void {
   const key = keyOf(config);
   if (early.has(key)) return;
   const call = send(config, typeof window === 'undefined' ? undefined : takeFirstCall(key));
-  call.catch(() => undefined);
+  call.then((body) => { answered.set(call, body); }, () => undefined);
   early.set(key, call);
   setTimeout(() => { if (early.get(key) === call) early.delete(key); }, EARLY_MS);
+}
+
+/**
+ * The data of a call started ahead whose answer is already in and plainly successful (code 200),
+ * taken at once: a screen drawn with it need not be drawn again when a promise settles. Undefined
+ * otherwise; the call is then made as usual (and takes the answer when it comes).
+ */
+export function peekEarly<T>(config: RequestConfig): T | undefined {
+  const key = keyOf(config);
+  const call = early.get(key);
+  const body = call && answered.get(call);
+  if (body?.code !== 200) return undefined;
+  early.delete(key);
+  callStarted()(); // a call the page made, for what waits for the network to go quiet
+  return body.data as T;
 }
 
 function takeEarly<T>(config: RequestConfig): Promise<Envelope<T>> | undefined {

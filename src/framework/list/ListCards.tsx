@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Spin } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../declaration';
@@ -7,6 +7,25 @@ import { SPIN_DELAY } from './spin-delay';
 
 type Row = Record<string, any>;
 const shown = (record: Row) => ([name]: [string, FieldDef]) => record[name] !== null && record[name] !== undefined && record[name] !== '';
+
+/** Cards enough to fill a phone's screen: the list's first paint draws these, the rest right after it. */
+const FIRST_CARDS = 6;
+
+/**
+ * False until the list's first paint is on screen. A slow phone shows the first cards sooner by the
+ * time the others (out of view) would take to build, lay out and paint; what follows the cards comes
+ * with the rest of them, so nothing on screen moves.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    // After the next frame has been painted, as a transition: a tap meanwhile comes first.
+    const frame = requestAnimationFrame(() => { timer = window.setTimeout(() => startTransition(() => setPainted(true))); });
+    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+  }, []);
+  return painted;
+}
 
 /**
  * A list on a phone: one card per record, each field a line of label and value (empty ones left
@@ -26,11 +45,13 @@ export function ListCards({ fields, lead, records, loading, empty, actions, sele
   page: number; pageSize: number; total: number;
   onPage(page: number): void;
 }) {
+  const painted = usePainted();
+  const drawn = painted ? records : records.slice(0, FIRST_CARDS);
   return (
     <Spin spinning={loading} delay={SPIN_DELAY}>
       {records.length === 0 ? (loading ? null : empty) : (
         <div className="fw-cards">
-          {records.map((record) => (
+          {drawn.map((record) => (
             <div className="fw-card" key={record.id}>
               <CardFields fields={fields.filter(shown(record))} lead={lead} record={record} />
               {(actions || selection) && (
@@ -46,7 +67,7 @@ export function ListCards({ fields, lead, records, loading, empty, actions, sele
           ))}
         </div>
       )}
-      {total > 0 && (
+      {total > 0 && drawn.length === records.length && (
         <div className="fw-list-footer">
           <Pager page={page} pages={Math.max(1, Math.ceil(total / pageSize))} onPage={onPage} />
           <span className="fw-list-total">共 {total} 条</span>

@@ -1,25 +1,37 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { keys, useDataProvider, type CrudFilter, type CrudSort, type DataProvider, type GetListResponse, type HttpError } from '@refinedev/core';
+import { keys, useDataProvider, type CrudFilter, type CrudSort, type DataProvider, type GetListParams, type GetListResponse, type HttpError } from '@refinedev/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from './url-state';
+
+/**
+ * A data provider may also hand over, synchronously, a page it already has (fetched before the
+ * screen's code arrived): the screen is then drawn with its rows at once, not empty and again.
+ */
+export interface PeekingDataProvider {
+  peekList?(params: GetListParams): GetListResponse | undefined;
+}
 
 /**
  * A page of a list as a query: Refine's list key (saves and deletes elsewhere refresh it as usual)
  * and the call that fetches it.
  */
-export function listQuery(dataProvider: DataProvider, name: string, filters: CrudFilter[], sorters: CrudSort[], page: number, pageSize: number) {
-  const pagination = { currentPage: page, pageSize, mode: 'server' as const };
+export function listQuery(dataProvider: DataProvider & PeekingDataProvider, name: string, filters: CrudFilter[], sorters: CrudSort[], page: number, pageSize: number) {
+  const params = { resource: name, filters, sorters, pagination: { currentPage: page, pageSize, mode: 'server' as const } };
   return {
-    queryKey: keys().data('default').resource(name).action('list').params({ filters, sorters, pagination }).get(),
-    queryFn: () => dataProvider.getList({ resource: name, filters, sorters, pagination }),
+    queryKey: keys().data('default').resource(name).action('list').params({ filters, sorters, pagination: params.pagination }).get(),
+    queryFn: () => dataProvider.getList(params),
+    peek: () => dataProvider.peekList?.(params),
   };
 }
 
 type ListQuery = ReturnType<typeof listQuery>;
 
-/** Starts fetching a page unless it is cached or on its way. */
+/** Starts fetching a page unless it is cached or on its way; a page the data provider already has is cached at once. */
 export function startListQuery(queryClient: QueryClient, query: ListQuery): void {
-  if (!queryClient.getQueryState(query.queryKey)) void queryClient.prefetchQuery(query);
+  if (queryClient.getQueryState(query.queryKey)) return;
+  const ready = query.peek();
+  if (ready) queryClient.setQueryData(query.queryKey, ready);
+  else void queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.queryFn });
 }
 
 /**
@@ -56,7 +68,7 @@ export function useListQuery(name: string, filters: CrudFilter[], sorters: CrudS
   useEffect(() => { mounted.current = true; }, []);
 
   const result = useQuery<GetListResponse, HttpError>({
-    ...query,
+    queryKey: query.queryKey, queryFn: query.queryFn,
     // Rows that arrived after this screen began (or just before) are not asked for again as it mounts; older ones are.
     refetchOnMount: (q) => q.state.dataUpdatedAt < began - FRESH_MS,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { api, ApiError, callParts, request, startEarly, TIMEOUT_MS, type RequestConfig } from '../../../src/providers/http';
+import { api, ApiError, callParts, peekEarly, request, startEarly, TIMEOUT_MS, type RequestConfig } from '../../../src/providers/http';
 import { navigation } from '../../../src/providers/navigation';
 import { authState } from '../../../src/providers/auth-state';
 import { pointClientAt, rejection, startEnvelopeServer, useEnvelopeServer } from './envelope-server';
@@ -285,6 +285,46 @@ describe('calls started ahead', () => {
     expect(error.message).toBe('早到的拒绝');
     expect(await screen.findByText('早到的拒绝')).toBeTruthy();
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('answers of calls started ahead, handed over at once', () => {
+  it('hands over an answer that is in, once, as its data; nothing while it is on its way', async () => {
+    localStorage.setItem('token', 'early-token');
+    let served = 0;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    server.on('GET /api/statistics/index', async () => { await held; return { data: { n: (served += 1) } }; });
+    startEarly({ method: 'GET', url: '/api/statistics/index' });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    expect(peekEarly({ method: 'GET', url: '/api/statistics/index' })).toBeUndefined();
+    release();
+    await vi.waitFor(() => expect(peekEarly({ method: 'GET', url: '/api/statistics/index' })).toEqual({ n: 1 }));
+    // Taken: neither a second look nor the call itself gets it again.
+    expect(peekEarly({ method: 'GET', url: '/api/statistics/index' })).toBeUndefined();
+    await expect(api.get('/api/statistics/index')).resolves.toEqual({ n: 2 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('leaves a refusal, a 211 and another account\'s answer to the call that takes them', async () => {
+    localStorage.setItem('token', 'early-token');
+    server.on('GET /api/user/base', { code: 400, message: '早到的拒绝' });
+    server.on('GET /api/notice/recent', { code: 211, message: '有新公告', data: [] });
+    server.on('GET /api/config/index', { data: { contact: 'x' } });
+    for (const url of ['/api/user/base', '/api/notice/recent', '/api/config/index']) startEarly({ method: 'GET', url });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(peekEarly({ method: 'GET', url: '/api/user/base' })).toBeUndefined();
+    expect(peekEarly({ method: 'GET', url: '/api/notice/recent' })).toBeUndefined();
+    localStorage.setItem('token', 'another-account');
+    expect(peekEarly({ method: 'GET', url: '/api/config/index' })).toBeUndefined();
+    localStorage.setItem('token', 'early-token');
+    await expect(rejection<ApiError>(api.get('/api/user/base'))).resolves.toMatchObject({ message: '早到的拒绝' });
+    expect(await screen.findByText('早到的拒绝')).toBeTruthy();
+    await expect(api.get('/api/notice/recent')).resolves.toEqual([]);
+    expect(await screen.findByText('有新公告')).toBeTruthy();
+    expect(peekEarly({ method: 'GET', url: '/api/config/index' })).toEqual({ contact: 'x' });
+    expect(server.requests).toHaveLength(3);
   });
 });
 
