@@ -46,6 +46,8 @@ export const pages = declare.pages({
   },
   store: {
     route: '/items/store', label: 'API商城', access: 'any',
+    // The products' first page as src/pages/store/api.ts asks for it.
+    firstCalls: [{ method: 'POST', url: '/api/store/data', data: {}, params: { page: 1, pageSize: 100 } }],
     menu: { label: 'API商城', icon: 'ShopOutlined', visible: 'customer' },
   },
   recharge: {

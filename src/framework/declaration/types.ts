@@ -136,6 +136,14 @@ export interface PageDef {
   access: AccessRule | 'public';
   /** The screen is not built yet: its route shows a page that says so rather than an empty screen. */
   pending?: boolean;
-  /** The GET calls the screen makes as it opens, started ahead by the app while its code loads. */
-  firstCalls?: readonly string[];
+  /** The calls the screen makes as it opens (a URL: a GET), started ahead by the app while its code loads. */
+  firstCalls?: readonly (string | FirstCallDef)[];
+}
+
+/** A POST a screen makes as it opens, exactly as it sends it (the same body and query, or it is sent again). */
+export interface FirstCallDef {
+  method: 'POST';
+  url: string;
+  data?: Record<string, unknown>;
+  params?: Record<string, string | number>;
 }

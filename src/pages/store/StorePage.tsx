@@ -21,6 +21,8 @@ const buyDialogCode = later(() => import('./buy/BuyDialog'));
  * 购买; opened from 登录后购买 (`?buy=<id>`), with that product's buy dialog open.
  */
 export default function StorePage() {
+  // Its first page was fetched ahead (the screen's first call): the list, drawn just after the panel,
+  // takes it as it asks.
   const products = useStoreProducts();
   const [buying, setBuying] = useState<StoreItem | null>(null);
   const customer = roleOf(useAuthState().type) === 'customer';

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { firstCallsAt } from '../../../src/app/first-calls';
+import { storeApi } from '../../../src/pages/store/api';
 import { api, ApiError, callParts, peekEarly, request, startEarly, TIMEOUT_MS, type RequestConfig } from '../../../src/providers/http';
 import { navigation } from '../../../src/providers/navigation';
 import { authState } from '../../../src/providers/auth-state';
@@ -325,6 +327,16 @@ describe('answers of calls started ahead, handed over at once', () => {
     expect(await screen.findByText('有新公告')).toBeTruthy();
     expect(peekEarly({ method: 'GET', url: '/api/config/index' })).toEqual({ contact: 'x' });
     expect(server.requests).toHaveLength(3);
+  });
+
+  it('gives API商城\'s declared first call, the products\' first page, to the store\'s own call', async () => {
+    localStorage.setItem('token', 'early-token');
+    server.on('POST /api/store/data', (req) => ({ data: { list: [], total: 0, query: req.query, body: req.body } }));
+    const declared = firstCallsAt('/items/store', '', () => true).filter((c) => c.url === '/api/store/data');
+    expect(declared).toHaveLength(1);
+    startEarly(declared[0]);
+    await expect(storeApi.list(1)).resolves.toMatchObject({ total: 0, query: { page: '1', pageSize: '100' }, body: {} });
+    expect(server.requests).toHaveLength(1);
   });
 });
 
