@@ -1,4 +1,4 @@
-import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, HttpError } from '@refinedev/core';
+import type { BaseRecord, CrudFilters, CrudSorting, DataProvider, GetListParams, HttpError } from '@refinedev/core';
 import type { PeekingDataProvider } from '../framework/list/use-list-query';
 import { feedback } from './feedback';
 import { api, ApiError, peekEarly, request, type RequestConfig } from './http';
@@ -41,21 +41,23 @@ const guard = <T>(promise: Promise<T>) => promise.catch((error) => {
   throw asHttpError(error);
 });
 
+type ListPage = { list: BaseRecord[]; total: number };
+
 export function createDataProvider(apiOf: ApiOf): DataProvider & PeekingDataProvider {
   const base = (resource: string) => `/api/${apiOf(resource)}`;
+  const pageCall = ({ resource, pagination, filters, sorters }: GetListParams) =>
+    listCall(apiOf(resource), filters, sorters, pagination?.currentPage ?? 1, pagination?.pageSize ?? 20);
   return {
     getApiUrl: () => '/api',
 
     // A page the entry fetched ahead (src/app/first-calls.ts) and already has.
-    peekList: ({ resource, pagination, filters, sorters }) => {
-      const data = peekEarly<{ list: BaseRecord[]; total: number }>(
-        listCall(apiOf(resource), filters, sorters, pagination?.currentPage ?? 1, pagination?.pageSize ?? 20));
+    peekList: (params) => {
+      const data = peekEarly<ListPage>(pageCall(params));
       return data && { data: data.list, total: data.total };
     },
 
-    getList: async ({ resource, pagination, filters, sorters }) => {
-      const call = listCall(apiOf(resource), filters, sorters, pagination?.currentPage ?? 1, pagination?.pageSize ?? 20);
-      const data = await guard(request<{ list: BaseRecord[]; total: number }>(call));
+    getList: async (params) => {
+      const data = await guard(request<ListPage>(pageCall(params)));
       return { data: data.list as any, total: data.total };
     },
 
