@@ -8,7 +8,7 @@ import { resourceRoutes, resourceScreenLoader } from '../framework/routes';
 import { roleOf } from '../framework/declaration';
 import { ChunkErrorBoundary } from '../framework/ChunkErrorBoundary';
 import { ReducedMotion } from '../framework/ReducedMotion';
-import { frameNotices } from '../framework/notices';
+import { frameNotices, prefetchNotices } from '../framework/notices';
 import { lazyNow } from '../framework/lazy-now';
 import { watchChunkErrors } from '../framework/chunk-reload';
 import { permits, setRoleSource } from '../framework/use-role';
@@ -28,7 +28,10 @@ import StoreGate from '../layout/StoreGate';
 dayjs.locale('zh-cn');
 frameNotices((children) => <ConfigProvider {...ANTD_CONFIG}><ReducedMotion>{children}</ReducedMotion></ConfigProvider>);
 setRoleSource({ get: authState.getType, grants: currentGrants, subscribe: authState.subscribe });
-if (typeof window !== 'undefined') watchChunkErrors();
+if (typeof window !== 'undefined') {
+  watchChunkErrors();
+  prefetchNotices();
+}
 
 const ConsoleRoot = lazyNow(() => import('./ConsoleRoot'));
 // The open screens, apart from the entry: a console screen does not fetch their forms first. Opened

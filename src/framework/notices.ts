@@ -18,7 +18,9 @@ const code = later(() => import('./notices-antd').then((parts) => {
   ready = parts;
   return parts;
 }));
-if (typeof window !== 'undefined') code.soon();
+
+/** Fetches the code once the page's network has gone quiet: the app asks for it as it starts. */
+export const prefetchNotices = (): void => code.soon();
 
 /** The app's ConfigProvider around every toast, dialog and notice (antd renders them apart from the page). */
 export function frameNotices(wrap: Frame): void {

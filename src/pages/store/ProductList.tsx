@@ -1,5 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Segmented, Skeleton } from 'antd';
+import { Button, Empty, Segmented, Skeleton } from 'antd';
+// The field alone: antd's Input index brings its TextArea, Password, Search and OTP along.
+import Input from 'antd/es/input/Input';
 import { Outcome } from '../../framework/Outcome';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StoreItem } from './api';
