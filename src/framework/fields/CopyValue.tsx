@@ -1,5 +1,4 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-
 import { useEffect, useState } from 'react';
 import { COPY_FAILED, copyText } from '../copy';
 import { message } from '../notices';

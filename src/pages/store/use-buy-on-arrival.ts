@@ -13,8 +13,8 @@ import { message } from '../../framework/notices';
 export function useBuyOnArrival(open: (item: StoreItem) => void, canBuy: boolean): void {
   const [params, setParams] = useSearchParams();
   const [wanted] = useState(() => Number(params.get(BUY_PARAM)));
-  const handlers = useRef({ open });
-  handlers.current = { open };
+  const opener = useRef(open);
+  opener.current = open;
 
   useEffect(() => {
     if (!params.has(BUY_PARAM)) return;
@@ -29,7 +29,7 @@ export function useBuyOnArrival(open: (item: StoreItem) => void, canBuy: boolean
     storeApi.find(wanted).then(
       (item) => {
         if (!live) return;
-        if (item) handlers.current.open(item);
+        if (item) opener.current(item);
         else message.warning('您选择的商品已下架');
       },
       (e: Error) => { if (live) message.error(e.message || '商品加载失败'); },

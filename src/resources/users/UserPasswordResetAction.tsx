@@ -1,5 +1,4 @@
 import { useState } from 'react';
-
 import type { RowActionProps } from '../../framework/registry';
 import { RowLink } from '../../framework/list/RowLink';
 import { api } from '../../providers/http';
