@@ -19,7 +19,7 @@
  * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
  * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there;
  * BENCH_WATERFALL=1 prints each load's requests and when the screen's parts appeared; BENCH_PROFILE=1
- * where the main thread's time went up to the LCP (and BENCH_PROFILE_DIR=<dir> keeps each profile there,
+ * where the main thread's time went up to the LCP and from the tap to the dialog (and BENCH_PROFILE_DIR=<dir> keeps each profile there,
  * with the load's LCP, for scripts/cpuprofile-summary.mjs or Chromium's DevTools); BENCH_COVERAGE_DIR=<dir>
  * keeps which of the page's code had run once the screen showed its content (V8's block coverage), per screen.
  */
@@ -27,7 +27,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { ADMIN, DIST, ROOT, startServer, type Server } from '../tests/e2e/harness.js';
 import { startNginx } from '../tests/helpers/nginx.js';
 
@@ -189,15 +189,20 @@ async function settle(page: Page): Promise<void> {
   }
 }
 
-/** Taps the first 购买 and waits for the dialog and the interaction's Event Timing entries. */
-async function tapBuy(page: Page): Promise<{ seen: number; event: number }> {
+/** Taps the first 购买 and waits for the dialog and the interaction's Event Timing entries; profiles the tap given `cdp`. */
+async function tapBuy(page: Page, cdp?: CDPSession): Promise<{ seen: number; event: number }> {
   const button = page.getByTestId('product-card').first().getByRole('button', { name: /购\s*买/ });
   await button.scrollIntoViewIfNeeded();
   await page.waitForTimeout(500);
   const box = (await button.boundingBox())!;
   await page.evaluate(() => { (window as any).__armed = '.buy-dialog'; });
+  if (cdp) await cdp.send('Profiler.start');
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => (window as any).__vitals.frame !== null, null, { timeout: 30_000 });
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
+    process.stdout.write(`\ntap: main thread\n${profileSummary(profile, profile.startTime, 1e9)}\n`);
+  }
   await page.waitForTimeout(1000); // Event Timing reports an interaction after its paint
   return page.evaluate(() => {
     const v = (window as any).__vitals;
@@ -270,7 +275,7 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       fs.mkdirSync(process.env.BENCH_SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}.png`) });
     }
-    if (screen.tap) result.tap = await tapBuy(page);
+    if (screen.tap) result.tap = await tapBuy(page, process.env.BENCH_PROFILE ? cdp : undefined);
     return result;
   } finally {
     await browser.close();

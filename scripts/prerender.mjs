@@ -7,6 +7,7 @@
 // writeConsolePage). Run by `npm run build` after `vite build`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { classesIn, trimCss } from './trim-css.mjs';
@@ -47,7 +48,7 @@ async function loadRenderers() {
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty <div id="root"></div>');
-const { prerender, consoleScreens, preloadOpenScreens } = await loadRenderers();
+const { prerender, consoleScreens, consoleStyles, preloadOpenScreens } = await loadRenderers();
 await preloadOpenScreens();
 
 /** The entry's own small stylesheet in the page itself: one request fewer before the first paint. */
@@ -144,6 +145,7 @@ const withLoadingMark = (page) => page.replace('<div id="root"></div>', '<div id
  */
 function writeConsolePages(screens) {
   const shell = closure('src/app/ConsoleRoot.tsx');
+  const antdStyles = writeConsoleStyles();
   const page = (keys, firstCalls) => {
     const own = [...keys].filter((key) => !entry.has(key));
     // Low: the screen's first calls (public/first-calls.js) go out ahead of these on a busy connection.
@@ -157,6 +159,8 @@ function writeConsolePages(screens) {
       ? beforeEntry(template, `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>`)
       : template;
     return withLoadingMark(withCalls
+      // First, as antd puts its own styles first: the app's CSS wins.
+      .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    <link rel="stylesheet" href="/${antdStyles}">`)
       .replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
   };
   const write = (address, html) => {
@@ -174,6 +178,18 @@ function writeConsolePages(screens) {
   // Build-time knowledge only: not a file for the browser.
   fs.rmSync(path.join(DIST, '.vite'), { recursive: true, force: true });
   process.stdout.write(`console pages -> dist/console.html and ${screens.length} screens' pages\n`);
+}
+
+/**
+ * antd's CSS for the components the console's screens draw first (src/app/console-styles.tsx), as a
+ * file of the build's assets (cached across screens): antd finds its record in the page and neither
+ * generates nor inserts those styles as a screen is first drawn. Returns the file's path under dist/.
+ */
+function writeConsoleStyles() {
+  const css = consoleStyles();
+  const file = `assets/antd-console-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+  fs.writeFileSync(path.join(DIST, file), css);
+  return file;
 }
 
 writeConsolePages(consoleScreens());

@@ -10,6 +10,7 @@ import { firstCallsAt } from './first-calls';
 import App from './App';
 import { pageFileAt } from './page-routes';
 import { StoreCards } from './store-cards';
+import { ConsoleStyleSample } from './console-styles';
 
 /** Loads the open screens' code (lazy in the app): call before `prerender`. */
 export { preloadOpenScreens } from './App';
@@ -26,6 +27,16 @@ export function prerender(location: string): { html: string; drawnLater: string;
   const html = draw(<App location={location} />);
   const drawnLater = DRAWN_LATER[location] ? draw(DRAWN_LATER[location]) : '';
   return { html, drawnLater, styles: `${extractStyle(cache)}<style data-prerender-icons>${iconStyles}</style>` };
+}
+
+/**
+ * The CSS antd generates for the components a console screen draws first, as a stylesheet, ending with
+ * antd's record of the styles it holds (antd reads it from the page and skips generating those).
+ */
+export function consoleStyles(): string {
+  const cache = createCache();
+  renderToString(<StyleProvider cache={cache}><ConsoleStyleSample /></StyleProvider>);
+  return extractStyle(cache, { plain: true });
 }
 
 const sample: StoreItem = {

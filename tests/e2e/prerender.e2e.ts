@@ -4,7 +4,7 @@
  * elements and gives them their handlers) instead of drawing the page again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, openBrowser, shot, startServer, type Server } from './harness';
+import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
 beforeAll(async () => { server = await startServer(); });
@@ -56,6 +56,43 @@ describe('the pre-rendered login page', () => {
       expect(res.status, file).toBe(200);
       expect(res.headers.get('content-type'), file).toMatch(/javascript/);
     }
+  });
+
+  it("gives a console screen antd's styles of its first paint in a stylesheet: antd generates none of those, and the screen looks as without it", async () => {
+    const html = await (await fetch(`${server.url}/home`)).text();
+    const href = html.match(/<link rel="stylesheet" href="(\/assets\/antd-console-[^"]+\.css)">/)?.[1];
+    expect(href).toBeDefined();
+    const css = await (await fetch(`${server.url}${href}`)).text();
+    // antd's record of the styles the file holds, by their hashes.
+    const held = new Set(css.match(/\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/)![1].split(';').map((entry) => entry.split(':')[1]));
+    expect(held.size).toBeGreaterThan(5);
+    const sup = await server.api.login(ADMIN.username, ADMIN.password);
+    /** /home on a phone: the styles antd generated, and the computed styles of its antd parts. */
+    const look = async (withFile: boolean) => {
+      const browser = await openBrowser({ width: 375, height: 812 });
+      try {
+        if (!withFile) await browser.page.route(/\/antd-console-[^/]+\.css$/, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+        await useToken(browser.page, server.url, sup, 'sup');
+        await browser.page.goto(`${server.url}/home`);
+        await browser.page.getByTestId('stat-value').first().waitFor();
+        expect(browser.errors).toEqual([]);
+        return await browser.page.evaluate(() => ({
+          generated: [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.getAttribute('data-css-hash')!),
+          computed: [...document.querySelectorAll('#root [class*="ant-"]')].slice(0, 40).map((el) => {
+            const style = getComputedStyle(el);
+            return `${el.className}: ${[...style].map((name) => `${name}=${style.getPropertyValue(name)}`).join(';')}`;
+          }),
+        }));
+      } finally {
+        await browser.close();
+      }
+    };
+    const withFile = await look(true);
+    expect(withFile.generated.filter((hash) => held.has(hash))).toEqual([]);
+    const without = await look(false);
+    expect(without.generated.filter((hash) => held.has(hash)).length).toBeGreaterThan(5);
+    expect(withFile.computed.length).toBeGreaterThan(5);
+    expect(withFile.computed).toEqual(without.computed);
   });
 
   it('shows the styled form with no JavaScript at all', async () => {
