@@ -9,8 +9,8 @@
  *    than 1 s apart, a window at most 5 s long: the Core Web Vitals rule);
  *  - tap (API商城 only): from a tap on the first 购买 (its pointerdown's time) to the first animation
  *    frame in which the dialog can be seen. Under the table, the interaction's Event Timing duration
- *    (touch to the next paint after its handlers): antd draws the dialog in a later task and fades it
- *    in, so that paint does not show it and the figure is smaller than what a person waits.
+ *    (touch to the next paint after its handlers): antd draws the dialog in a second render, so that
+ *    paint may not show it and the figure can be smaller than what a person waits.
  * Under the table: the LCP element, the nodes that shifted most, and the JavaScript each screen loaded.
  * Prints figures; asserts nothing. Targets: LCP <= 1000 ms (open pages), <= 2500 ms (console pages);
  * CLS < 0.1; tap <= 200 ms. BENCH_RUNS changes the number of loads per screen (3); BENCH_SCREENS
@@ -90,8 +90,8 @@ const probe = `(() => {
   new MutationObserver(() => {
     for (const [key, selector] of Object.entries(parts)) if (!(key in v.seen) && document.querySelector(selector)) v.seen[key] = Math.round(performance.now());
   }).observe(document, { childList: true, subtree: true });
-  // The tap: from its touch to the first frame in which the dialog can be seen (antd fades and zooms
-  // it in; it is in the page, transparent, for a few frames before).
+  // The tap: from its touch to the first frame in which the dialog can be seen (a dialog that fades
+  // in is in the page, transparent, for a few frames before).
   document.addEventListener('pointerdown', (e) => {
     if (!window.__armed || v.down !== null) return;
     v.down = e.timeStamp;
@@ -343,6 +343,7 @@ export async function benchVitals(): Promise<void> {
     // first Chromium start on a machine is slower.
     for (const screen of screens) await fetch(server.url + screen.path);
     await load(server, site, SCREENS[1]);
+    cpu = await cpuIndex();
     for (let run = 0; run < RUNS; run += 1) {
       for (const screen of screens) {
         const list = loads.get(screen.name) ?? [];
@@ -357,6 +358,43 @@ export async function benchVitals(): Promise<void> {
   process.stdout.write(report(screens, loads));
 }
 
+/** This machine's CPU by Lighthouse's BenchmarkIndex (measured before and under the slowdown), for the report. */
+let cpu = { host: NaN, slowed: NaN };
+
+/**
+ * Lighthouse's measure of the CPU a page runs on (its "BenchmarkIndex": a string built and an array
+ * copied for half a second each, per second, averaged; about 1000+ for a desktop, 125-800 for a
+ * mid-tier phone). The 4x slowdown makes a mid-tier phone of a desktop of 1000-2000; on a slower
+ * machine the figures here are a slower phone's.
+ */
+async function cpuIndex(): Promise<{ host: number; slowed: number }> {
+  const browser = await openPhone();
+  try {
+    // A string: the bundler's helpers are not in the page.
+    const measure = () => browser.page.evaluate(`(() => {
+      const perSecond = (work) => {
+        const start = Date.now();
+        let rounds = 0;
+        while (rounds % 10 !== 0 || Date.now() - start < 500) { work(); rounds += 1; }
+        return rounds / 10 / ((Date.now() - start) / 1000);
+      };
+      let text = '';
+      const built = perSecond(() => { text = ''; for (let i = 0; i < 10000; i += 1) text += 'a'; });
+      const a = Array.from({ length: 100000 }, (_, i) => i);
+      const b = a.slice();
+      const copied = perSecond(() => { for (let i = 0; i < a.length; i += 1) b[i] = a[i]; });
+      return text.length > 0 ? Math.round((built + copied) / 2) : 0;
+    })()`) as Promise<number>;
+    await measure(); // the first run warms the engine up
+    const host = await measure();
+    const cdp = await browser.page.context().newCDPSession(browser.page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    return { host, slowed: await measure() };
+  } finally {
+    await browser.close();
+  }
+}
+
 function report(screens: Screen[], loads: Map<string, Load[]>): string {
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
   // Padded by what a terminal shows: a Chinese character takes two columns.
@@ -365,6 +403,7 @@ function report(screens: Screen[], loads: Map<string, Load[]>): string {
     `\n手机端网页指标 (web vitals on a throttled phone): ${PHONE.width}x${PHONE.height}, CPU ${CPU_SLOWDOWN}x slower, ` +
     `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen; ` +
     (VIA_NGINX ? 'through nginx as deployed (HTTPS, HTTP/2, gzip)' : 'straight from the server (HTTP/1.1, Brotli)'),
+    `  CPU (Lighthouse's BenchmarkIndex): this machine ${cpu.host}, slowed ${cpu.slowed} (a mid-tier phone: 125-800)`,
     `  CLS: largest session window (shifts < 1 s apart, window <= 5 s) of shifts without recent input; sum of all in brackets`,
     `  ${col('screen', 14)}${col('LCP ms', 26)}${col('target', 18)}${col('CLS', 22)}${col('target', 14)}${col('tap ms', 22)}target`,
   ];
