@@ -19,8 +19,10 @@
  * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
  * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there;
  * BENCH_WATERFALL=1 prints each load's requests and when the screen's parts appeared; BENCH_PROFILE=1
- * where the main thread's time went up to the LCP and from the tap to the dialog (and BENCH_PROFILE_DIR=<dir> keeps each profile there,
- * with the load's LCP, for scripts/cpuprofile-summary.mjs or Chromium's DevTools); BENCH_COVERAGE_DIR=<dir>
+ * where the main thread's time went up to the LCP and from the tap to the dialog (and
+ * BENCH_PROFILE_DIR=<dir> keeps each profile there, with the load's LCP, for
+ * scripts/cpuprofile-summary.mjs or Chromium's DevTools); BENCH_TRACE=1 the main thread's time up to
+ * the LCP by what Chromium did (bench/trace-summary.ts); BENCH_COVERAGE_DIR=<dir>
  * keeps which of the page's code had run once the screen showed its content (V8's block coverage), per screen.
  */
 import { execSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { ADMIN, DIST, ROOT, startServer, type Server } from '../tests/e2e/harness.js';
 import { startNginx } from '../tests/helpers/nginx.js';
+import { endTrace, startTrace } from './trace-summary.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PHONE = { width: 375, height: 812 };
@@ -229,6 +232,7 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    if (process.env.BENCH_TRACE) await startTrace(cdp);
     if (process.env.BENCH_COVERAGE_DIR) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.startPreciseCoverage', { callCount: false, detailed: true });
@@ -261,6 +265,7 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       const seen = Object.entries(found.seen).map(([part, at]) => `${part} ${at}`).join(', ');
       process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms; first in the page: ${seen}\n${found.waterfall.join('\n')}\n`);
     }
+    if (process.env.BENCH_TRACE) process.stdout.write(`\n${screen.name}: until LCP (${found.lcp.toFixed(0)} ms)\n${await endTrace(cdp, found.lcp)}\n`);
     if (process.env.BENCH_PROFILE) {
       const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
       // The profile's clock is not the page's: it started just before the navigation, which is near enough.
