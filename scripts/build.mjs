@@ -22,8 +22,8 @@ const node = (args, env = {}) => execFileSync(process.execPath, args, { cwd: ROO
  * V8's explicit compile hint at the top of each script: compile every function as the script is
  * streamed in, on a background thread while the rest downloads, instead of each on the main thread
  * when first called. A console screen runs most of what it loads (its code is split by screen and
- * what the first paint needs), and the main thread's parse and compile time on a slowed phone fell
- * from about a third of its work to a tenth. Engines without the hint read a comment.
+ * what the first paint needs); on a slowed phone most of the main thread's parsing and compiling
+ * before the first paint moved off it (docs/performance.md). Engines without the hint read a comment.
  */
 function markCompileHints(dir) {
   const assets = path.join(dir, 'assets');

@@ -75,6 +75,8 @@ describe('the pre-rendered login page', () => {
         await useToken(browser.page, server.url, sup, 'sup');
         await browser.page.goto(`${server.url}/home`);
         await browser.page.getByTestId('stat-value').first().waitFor();
+        // Nothing still loading: a skeleton's or spinner's animated styles change from frame to frame.
+        await browser.page.waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning'));
         expect(browser.errors).toEqual([]);
         return await browser.page.evaluate(() => ({
           generated: [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.getAttribute('data-css-hash')!),
