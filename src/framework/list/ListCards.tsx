@@ -8,8 +8,11 @@ import { SPIN_DELAY } from './spin-delay';
 type Row = Record<string, any>;
 const shown = (record: Row) => ([name]: [string, FieldDef]) => record[name] !== null && record[name] !== undefined && record[name] !== '';
 
-/** Cards enough to fill a phone's screen: the list's first paint draws these, the rest right after it. */
-const FIRST_CARDS = 6;
+/**
+ * Cards enough to fill a phone's screen below a list's header (a card is 150-350 px tall, the
+ * header about 450 px): the list's first paint draws these, the rest right after it.
+ */
+const FIRST_CARDS = 3;
 
 /**
  * False until the list's first paint is on screen. A slow phone shows the first cards sooner by the
