@@ -26,11 +26,12 @@ export async function endTrace(cdp: CDPSession, until: number): Promise<string> 
   }
   await cdp.send('IO.close', { handle: stream! });
   const events: TraceEvent[] = JSON.parse(text).traceEvents;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain'
-    && events.some((n) => n.name === 'navigationStart' && n.pid === e.pid && n.args?.data?.documentLoaderURL?.startsWith('http')));
+  // The page's own navigation (not the blank page's before it), and its renderer's main thread.
+  const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'))
+    .sort((a, b) => b.ts - a.ts)[0];
+  const main = navigation && events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation.pid);
   if (!main) return '  (no renderer main thread in the trace)';
-  const start = events.filter((e) => e.name === 'navigationStart' && e.pid === main.pid && e.args?.data?.documentLoaderURL?.startsWith('http'))
-    .map((e) => e.ts).sort((a, b) => b - a)[0];
+  const start = navigation.ts;
   const end = start + until * 1000;
   const spans = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= start && e.ts < end)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);

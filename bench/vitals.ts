@@ -341,6 +341,7 @@ export async function benchVitals(): Promise<void> {
   const site = nginx?.url ?? server.url;
   const loads = new Map<string, Load[]>();
   let screens: Screen[] = [];
+  let cpu = { host: NaN, slowed: NaN };
   try {
     const { linkPath } = await seed(server);
     screens = SCREENS.filter((s) => !only || only.includes(s.name)).map((s) => (s.name === '/c/<token>' ? { ...s, path: linkPath } : s));
@@ -360,11 +361,8 @@ export async function benchVitals(): Promise<void> {
     await nginx?.stop();
     await server.stop();
   }
-  process.stdout.write(report(screens, loads));
+  process.stdout.write(report(screens, loads, cpu));
 }
-
-/** This machine's CPU by Lighthouse's BenchmarkIndex (measured before and under the slowdown), for the report. */
-let cpu = { host: NaN, slowed: NaN };
 
 /**
  * Lighthouse's measure of the CPU a page runs on (its "BenchmarkIndex": a string built and an array
@@ -400,7 +398,8 @@ async function cpuIndex(): Promise<{ host: number; slowed: number }> {
   }
 }
 
-function report(screens: Screen[], loads: Map<string, Load[]>): string {
+/** The table; `cpu`: this machine's BenchmarkIndex before and under the slowdown. */
+function report(screens: Screen[], loads: Map<string, Load[]>, cpu: { host: number; slowed: number }): string {
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
   // Padded by what a terminal shows: a Chinese character takes two columns.
   const col = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - [...text].reduce((w, c) => w + (c > '\u2e80' ? 2 : 1), 0)));

@@ -114,15 +114,16 @@ function inlineScreenStyles(page, key) {
 /** `tags` put into the page just before the app's entry script, on its own line. */
 const beforeEntry = (page, tags) => page.replace(/(\s*)<script type="module"/, `$1${tags}$1<script type="module"`);
 
+/** antd's styles first in the page's head, as antd itself prepends them: the app's own CSS (linked below) wins. */
+const antdStylesFirst = (page, tags) => page.replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${tags}`);
+
 /** A form on screen before the app runs: public/early-submit.js holds a submit until the app takes it over. */
 const holdingEarlySubmits = (page, html) => (html.includes('<form') ? beforeEntry(page, '<script async src="/early-submit.js"></script>') : page);
 
 for (const [screen, source] of Object.entries(SCREENS)) {
   const { html, drawnLater, styles: fullStyles } = prerender(screen);
   const styles = trimAntdStyles(fullStyles, html + drawnLater);
-  const page = holdingEarlySubmits(dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source)), html)
-    // antd's styles first, as antd itself prepends them: the app's own CSS (linked below) wins.
-    .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${styles}`)
+  const page = antdStylesFirst(holdingEarlySubmits(dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source)), html), styles)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen}">${html}</div>`);
   const file = path.join(DIST, screen.slice(1), 'index.html');
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -158,9 +159,7 @@ function writeConsolePages(screens) {
     const withCalls = firstCalls
       ? beforeEntry(template, `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>`)
       : template;
-    return withLoadingMark(withCalls
-      // First, as antd puts its own styles first: the app's CSS wins.
-      .replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    <link rel="stylesheet" href="/${antdStyles}">`)
+    return withLoadingMark(antdStylesFirst(withCalls, `<link rel="stylesheet" href="/${antdStyles}">`)
       .replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
   };
   const write = (address, html) => {
