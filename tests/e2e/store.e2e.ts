@@ -207,6 +207,23 @@ describe('the store', () => {
     });
   });
 
+  it('375 px: the buy dialog opens with styles antd already holds (a tap inserts none, which would restyle the whole page)', async () => {
+    await withBrowser({ width: 375, height: 812 }, async (page) => {
+      await useToken(page, s.url, poor.token, 'user');
+      await page.goto(`${s.url}/items/store`);
+      await expect.poll(() => page.getByTestId('product-card').count()).toBe(3);
+      await page.waitForLoadState('networkidle'); // the buy dialog's code is in
+      // antd's generated styles, by their hashes (the scroll lock's own rule comes and goes with the dialog).
+      const styles = () => page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.getAttribute('data-css-hash')));
+      const before = await styles();
+      expect(before.length).toBeGreaterThan(0);
+      await card(page, TG.title).getByRole('button', { name: '购买' }).click();
+      await expect.poll(() => dialog(page).getByTestId('buy-total').innerText()).toBe('$1.50');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('购买数量');
+      expect((await styles()).filter((s) => !before.includes(s))).toEqual([]);
+    });
+  });
+
   it('the public /store shows the same products at list prices, without buying', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
       await withBrowser(viewport, async (page) => {
