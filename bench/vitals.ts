@@ -16,7 +16,7 @@
  * CLS < 0.1; tap <= 200 ms. BENCH_RUNS changes the number of loads per screen (3); BENCH_SCREENS
  * names some of them (`BENCH_SCREENS=/home,我的API`); the console built in E2E_DIST (else dist) is served.
  * BENCH_VIA=nginx loads the pages through nginx as deploy/nginx/code-console.conf serves them (HTTPS
- * with HTTP/2, the assets' .gz from disk) instead of straight from the server (HTTP/1.1: at most six
+ * with HTTP/2, the assets' .br from disk, or .gz where nginx has no Brotli module) instead of straight from the server (HTTP/1.1: at most six
  * requests at a time). BENCH_SHOTS=<dir> saves each screen as it settled (its last load) there;
  * BENCH_WATERFALL=1 prints each load's requests and when the screen's parts appeared; BENCH_PROFILE=1
  * where the main thread's time went up to the LCP and from the tap to the dialog (and
@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { ADMIN, DIST, ROOT, startServer, type Server } from '../tests/e2e/harness.js';
-import { startNginx } from '../tests/helpers/nginx.js';
+import { nginxHasBrotli, startNginx } from '../tests/helpers/nginx.js';
 import { endTrace, startTrace } from './trace-summary.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -40,7 +40,7 @@ const PHONE = { width: 375, height: 812 };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 const CUSTOMER = { username: 'vitals_buyer', password: 'Vitals-pass-123' };
-/** `nginx`: the pages come through nginx as deployed (HTTPS, HTTP/2, the assets' .gz from disk); else straight from the server. */
+/** `nginx`: the pages come through nginx as deployed (HTTPS, HTTP/2, the assets' .br or .gz from disk); else straight from the server. */
 const VIA_NGINX = process.env.BENCH_VIA === 'nginx';
 
 interface Screen {
@@ -406,7 +406,7 @@ function report(screens: Screen[], loads: Map<string, Load[]>, cpu: { host: numb
   const lines = [
     `\n手机端网页指标 (web vitals on a throttled phone): ${PHONE.width}x${PHONE.height}, CPU ${CPU_SLOWDOWN}x slower, ` +
     `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen; ` +
-    (VIA_NGINX ? 'through nginx as deployed (HTTPS, HTTP/2, gzip)' : 'straight from the server (HTTP/1.1, Brotli)'),
+    (VIA_NGINX ? `through nginx as deployed (HTTPS, HTTP/2, ${nginxHasBrotli() ? 'Brotli' : 'gzip'})` : 'straight from the server (HTTP/1.1, Brotli)'),
     `  CPU (Lighthouse's BenchmarkIndex): this machine ${cpu.host}, slowed ${cpu.slowed} (a mid-tier phone: 125-800)`,
     `  CLS: largest session window (shifts < 1 s apart, window <= 5 s) of shifts without recent input; sum of all in brackets`,
     `  ${col('screen', 14)}${col('LCP ms', 26)}${col('target', 18)}${col('CLS', 22)}${col('target', 14)}${col('tap ms', 22)}target`,

@@ -24,7 +24,8 @@ export interface NginxOptions {
   connections?: number;
   /**
    * As deploy/nginx/code-console.conf serves a phone: HTTPS with HTTP/2 (a self-signed certificate
-   * made here), and the console's /assets/ from this built dir with their precompressed .gz.
+   * made here), and the console's /assets/ from this built dir with their precompressed .br (where
+   * Debian's brotli_static module is installed) or .gz.
    */
   deployed?: { assets: string };
 }
@@ -46,9 +47,11 @@ export interface Nginx {
  */
 export function nginxConfig(dir: string, port: number, o: NginxOptions): string {
   const user = process.getuid?.() === 0 ? 'user root;' : '';
+  const brotli = o.deployed && nginxHasBrotli() ? `load_module ${BROTLI_STATIC};` : '';
   return `
 daemon off;
 ${user}
+${brotli}
 worker_processes ${o.workers ?? 1};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -92,6 +95,10 @@ ${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
 `;
 }
 
+/** Debian's libnginx-mod-http-brotli-static: the deployed site sends the build's .br with it. */
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+export const nginxHasBrotli = (): boolean => fs.existsSync(BROTLI_STATIC);
+
 /** The TLS and static-file lines of the production server block (see NginxOptions.deployed). */
 function deployedServer(dir: string, assets: string): string {
   return `
@@ -104,6 +111,7 @@ function deployedServer(dir: string, assets: string): string {
     gzip_types application/json text/plain text/csv text/css application/javascript image/svg+xml;
     location /assets/ {
       root ${path.resolve(assets)};
+      ${nginxHasBrotli() ? 'brotli_static on;' : ''}
       gzip_static on;
       try_files $uri =404;
     }`;
