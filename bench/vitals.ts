@@ -18,8 +18,9 @@
  * BENCH_VIA=nginx loads the pages through nginx as deploy/nginx/code-console.conf serves them (HTTPS
  * with HTTP/2, the assets' .br from disk, or .gz where nginx has no Brotli module) instead of
  * straight from the server (HTTP/1.1: at most six requests at a time). BENCH_SHOTS=<dir> saves each
- * screen as it settled (its last load) there; BENCH_WATERFALL=1 prints each load's requests and when the screen's parts appeared; BENCH_PROFILE=1
- * where the main thread's time went up to the LCP and from the tap to the dialog (and
+ * screen as it settled (its last load) there; BENCH_WATERFALL=1 prints each load's requests and
+ * when the screen's parts appeared; BENCH_PROFILE=1 where the main thread's time went up to the LCP
+ * and from the tap to the dialog (and
  * BENCH_PROFILE_DIR=<dir> keeps each profile there, with the load's LCP, for
  * scripts/cpuprofile-summary.mjs or Chromium's DevTools); BENCH_TRACE=1 the main thread's time up to
  * the LCP by what Chromium did (bench/trace-summary.ts); BENCH_COVERAGE_DIR=<dir>
