@@ -16,6 +16,10 @@ export function nginxBinary(): string | null {
   return ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? null;
 }
 
+/** Debian's libnginx-mod-http-brotli-static: the deployed site sends the build's .br with it. */
+const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+export const nginxHasBrotli = (): boolean => fs.existsSync(BROTLI_STATIC);
+
 export interface NginxOptions {
   /** The server processes' ports on 127.0.0.1. */
   upstreams: number[];
@@ -94,10 +98,6 @@ ${o.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
 }
 `;
 }
-
-/** Debian's libnginx-mod-http-brotli-static: the deployed site sends the build's .br with it. */
-const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-export const nginxHasBrotli = (): boolean => fs.existsSync(BROTLI_STATIC);
 
 /** The TLS and static-file lines of the production server block (see NginxOptions.deployed). */
 function deployedServer(dir: string, assets: string): string {
