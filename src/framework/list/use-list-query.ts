@@ -69,8 +69,9 @@ export function useListQuery(name: string, filters: CrudFilter[], sorters: CrudS
 
   const result = useQuery<GetListResponse, HttpError>({
     queryKey: query.queryKey, queryFn: query.queryFn,
-    // Rows that arrived after this screen began (or just before) are not asked for again as it mounts; older ones are.
-    refetchOnMount: (q) => q.state.dataUpdatedAt < began - FRESH_MS,
+    // Rows that arrived after this screen began (or just before) are not asked for again as it
+    // mounts; older ones are, and so are rows a save has since made stale, however recent.
+    refetchOnMount: (q) => q.state.isInvalidated || q.state.dataUpdatedAt < began - FRESH_MS,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined),
   });
   return { result: { data: result.data?.data ?? [], total: result.data?.total }, query: result };

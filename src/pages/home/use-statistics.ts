@@ -28,8 +28,9 @@ export function useStatistics() {
         const data = peekEarly<Statistics & Record<string, unknown>>({ method: 'GET', url: '/api/statistics/index' });
         return data && { data };
       },
-      // Figures that arrived after this screen began (those above) are not asked for again as it mounts.
-      refetchOnMount: (q) => q.state.dataUpdatedAt < began - 1000,
+      // Figures that arrived after this screen began (those above) are not asked for again as it
+      // mounts, unless something has since made them stale.
+      refetchOnMount: (q) => q.state.isInvalidated || q.state.dataUpdatedAt < began - 1000,
     },
   });
   return { stats: (query.data?.data as Statistics | undefined) ?? null, loading: query.isLoading };

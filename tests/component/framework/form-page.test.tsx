@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEnvelopeServer } from '../providers/envelope-server';
@@ -7,6 +7,7 @@ import { choose } from './list-helpers';
 import { gadgetRows, ownerRows, testResources } from './test-config';
 
 const server = useEnvelopeServer({ preload: preloadPages });
+afterEach(() => { vi.useRealTimers(); });
 beforeEach(() => {
   server.on('POST /api/gadget/data', { data: { list: gadgetRows, total: 2 } });
   server.on('POST /api/owner/data', { data: { list: ownerRows, total: 2 } });
@@ -89,6 +90,25 @@ describe('the create form', () => {
     });
     await waitFor(() => expect(here.path).toBe('/lab/gadgets'));
     expect(await screen.findByText('小工具已添加')).toBeTruthy();
+  });
+
+  it('back on the list, shows the new row even when the save came within a second of the list', async () => {
+    const rows = [...gadgetRows];
+    server.on('POST /api/gadget/data', () => ({ data: { list: rows, total: rows.length } }));
+    server.on('POST /api/gadget/add', (req) => {
+      rows.unshift({ ...gadgetRows[0], ...req.body, id: 3 });
+      return { data: { id: 3 } };
+    });
+    // The clock held still: however long the form takes to fill here, the list's rows look just fetched.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const user = await open('/lab/gadgets', '探测器');
+    await user.click(screen.getByRole('button', { name: /新\s*建/ }));
+    await screen.findByText('新建小工具');
+    await fill(user);
+    await user.click(save());
+    await waitFor(() => expect(here.path).toBe('/lab/gadgets'));
+    expect(await screen.findByText('新工具')).toBeTruthy();
+    expect(server.calls('POST /api/gadget/data')).toHaveLength(2);
   });
 
   it("shows the server's field errors under their fields and stays", async () => {
