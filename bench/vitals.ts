@@ -367,9 +367,9 @@ export async function benchVitals(): Promise<void> {
 
 /**
  * Lighthouse's measure of the CPU a page runs on (its "BenchmarkIndex": a string built and an array
- * copied for half a second each, per second, averaged; about 1000+ for a desktop, 125-800 for a
- * mid-tier phone). The 4x slowdown makes a mid-tier phone of a desktop of 1000-2000; on a slower
- * machine the figures here are a slower phone's.
+ * copied for half a second each, per second, averaged). Chrome's DevTools calibrate their phone
+ * presets to it: a low-tier phone (Moto G Power) scores 264, a mid-tier one (Pixel 5) 1000. The
+ * slowdown is relative to this machine: on a slower one the figures here are a slower phone's.
  */
 async function cpuIndex(): Promise<{ host: number; slowed: number }> {
   const browser = await openPhone();
@@ -408,7 +408,7 @@ function report(screens: Screen[], loads: Map<string, Load[]>, cpu: { host: numb
     `\n手机端网页指标 (web vitals on a throttled phone): ${PHONE.width}x${PHONE.height}, CPU ${CPU_SLOWDOWN}x slower, ` +
     `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen; ` +
     (VIA_NGINX ? `through nginx as deployed (HTTPS, HTTP/2, ${nginxHasBrotli() ? 'Brotli' : 'gzip'})` : 'straight from the server (HTTP/1.1, Brotli)'),
-    `  CPU (Lighthouse's BenchmarkIndex): this machine ${cpu.host}, slowed ${cpu.slowed} (a mid-tier phone: 125-800)`,
+    `  CPU (Lighthouse's BenchmarkIndex): this machine ${cpu.host}, slowed ${cpu.slowed} (phones: low-tier 264, mid-tier 1000)`,
     `  CLS: largest session window (shifts < 1 s apart, window <= 5 s) of shifts without recent input; sum of all in brackets`,
     `  ${col('screen', 14)}${col('LCP ms', 26)}${col('target', 18)}${col('CLS', 22)}${col('target', 14)}${col('tap ms', 22)}target`,
   ];
