@@ -20,11 +20,11 @@
  * straight from the server (HTTP/1.1: at most six requests at a time). BENCH_SHOTS=<dir> saves each
  * screen as it settled (its last load) there; BENCH_WATERFALL=1 prints each load's requests and
  * when the screen's parts appeared; BENCH_PROFILE=1 where the main thread's time went up to the LCP
- * and from the tap to the dialog (and
- * BENCH_PROFILE_DIR=<dir> keeps each profile there, with the load's LCP, for
- * scripts/cpuprofile-summary.mjs or Chromium's DevTools); BENCH_TRACE=1 the main thread's time up to
- * the LCP by what Chromium did (bench/trace-summary.ts); BENCH_COVERAGE_DIR=<dir>
- * keeps which of the page's code had run once the screen showed its content (V8's block coverage), per screen.
+ * and from the tap to the dialog (and BENCH_PROFILE_DIR=<dir> keeps each profile there, with the
+ * load's LCP, for scripts/cpuprofile-summary.mjs or Chromium's DevTools); BENCH_TRACE=1 the main
+ * thread's time up to the LCP by what Chromium did (bench/trace-summary.ts); BENCH_COVERAGE_DIR=<dir>
+ * keeps which of the page's code had run once the screen showed its content (V8's block coverage),
+ * per screen.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';

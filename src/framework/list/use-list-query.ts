@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { keys, useDataProvider, type CrudFilter, type CrudSort, type DataProvider, type GetListParams, type GetListResponse, type HttpError } from '@refinedev/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRefetchOnMount } from '../use-refetch-on-mount';
 import { DEFAULT_PAGE_SIZE } from './url-state';
 
 /**
@@ -46,9 +47,6 @@ export function usePrefetchList(): (name: string) => void {
   }, [dataProvider, queryClient]);
 }
 
-/** Rows this recent when a screen begins (fetched as its menu item was pressed) are not asked for again. */
-const FRESH_MS = 1000;
-
 /**
  * A page of a list. When the screen opens, its request starts while the screen is still being drawn
  * (not after it is on screen), or earlier: the menu starts it as its item is pressed, so the rows
@@ -63,15 +61,12 @@ export function useListQuery(name: string, filters: CrudFilter[], sorters: CrudS
   const query = listQuery(dataProvider, name, filters, sorters, page, pageSize);
 
   const mounted = useRef(false);
-  const began = useRef(Date.now()).current;
   if (!mounted.current) startListQuery(queryClient, query);
   useEffect(() => { mounted.current = true; }, []);
 
+  const refetchOnMount = useRefetchOnMount();
   const result = useQuery<GetListResponse, HttpError>({
-    queryKey: query.queryKey, queryFn: query.queryFn,
-    // Rows that arrived after this screen began (or just before) are not asked for again as it
-    // mounts; older ones are, and so are rows a save has since made stale, however recent.
-    refetchOnMount: (q) => q.state.isInvalidated || q.state.dataUpdatedAt < began - FRESH_MS,
+    queryKey: query.queryKey, queryFn: query.queryFn, refetchOnMount,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined),
   });
   return { result: { data: result.data?.data ?? [], total: result.data?.total }, query: result };

@@ -1,5 +1,5 @@
-import { useRef } from 'react';
 import { useCustom } from '@refinedev/core';
+import { useRefetchOnMount } from '../../framework/use-refetch-on-mount';
 import { peekEarly } from '../../providers/http';
 import { useAuthState } from '../../providers/use-auth-state';
 
@@ -18,7 +18,7 @@ export interface Statistics {
 /** Keyed by user, so figures cached for one account are never shown to another. Null until they arrive. */
 export function useStatistics() {
   const userId = useAuthState().userInfo?.id;
-  const began = useRef(Date.now()).current;
+  const refetchOnMount = useRefetchOnMount();
   // Not useCustom's `result`: that is an empty object until the answer comes.
   const { query } = useCustom<Statistics & Record<string, unknown>>({
     url: '/api/statistics/index', method: 'get', queryOptions: {
@@ -28,9 +28,7 @@ export function useStatistics() {
         const data = peekEarly<Statistics & Record<string, unknown>>({ method: 'GET', url: '/api/statistics/index' });
         return data && { data };
       },
-      // Figures that arrived after this screen began (those above) are not asked for again as it
-      // mounts, unless something has since made them stale.
-      refetchOnMount: (q) => q.state.isInvalidated || q.state.dataUpdatedAt < began - 1000,
+      refetchOnMount,
     },
   });
   return { stats: (query.data?.data as Statistics | undefined) ?? null, loading: query.isLoading };
