@@ -42,6 +42,27 @@ module.exports = {
       to: { path: '^server/(app|main)\\.ts$' },
     },
     {
+      name: 'areas-meet-through-index',
+      comment: 'An area uses another only through its index.ts, which exports what others may use; its other files are its own. platform/ and schema/ are the layers below, open to every area.',
+      severity: 'error',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/(platform|schema)/' },
+      to: { path: '^server/[^/]+/', pathNot: ['^server/$1/', '^server/(platform|schema)/', '^server/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'entry-points-import-area-index',
+      comment: 'app.ts, main.ts, admin.ts and the other files at the top of server/ compose areas through their index.ts; boot/ is main.ts\'s own steps.',
+      severity: 'error',
+      from: { path: '^server/[^/]+\\.ts$' },
+      to: { path: '^server/[^/]+/', pathNot: ['^server/(platform|schema|boot)/', '^server/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'schema-imports-no-area',
+      comment: 'server/schema (the tables, their types and migrations) is a layer below the areas, like platform: it imports no area.',
+      severity: 'error',
+      from: { path: '^server/schema/' },
+      to: { path: '^server/[^/]+/', pathNot: '^server/(platform|schema)/' },
+    },
+    {
       name: 'server-imports-no-console',
       comment: 'The server reads the declaration, never the console\'s React code.',
       severity: 'error',

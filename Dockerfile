@@ -1,11 +1,10 @@
-# syntax=docker/dockerfile:1
 # 接码控制台: console, API, background jobs and the SMTP receiver in one image.
 #   docker build -t code-console .
 #   docker run -d -p 127.0.0.1:8080:8080 -p 2525:2525 -v code-console-data:/data code-console
 # With PostgreSQL: compose.yaml.
 
 # --- build: every dependency, the console built into dist/, then the devDependencies removed ---
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 # better-sqlite3 compiles its native module when no prebuilt binary can be downloaded (python3, make,
 # g++), against the headers that come with this image's node (npm_config_nodedir: nothing fetched).
 # @node-rs/argon2's binary is an npm package of its own (@node-rs/argon2-linux-x64-gnu...).
@@ -17,12 +16,18 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# better-sqlite3's compile leaves its C sources (deps/, src/) and the compiler's intermediates
+# (build/Release/obj*, .deps, makefiles) beside the one file it loads: only that file goes on.
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf tests bench .ci
+ && rm -rf tests bench .ci \
+ && cd node_modules/better-sqlite3 \
+ && rm -rf deps src \
+ && find build -mindepth 1 -not -path build/Release -not -path build/Release/better_sqlite3.node -prune -exec rm -rf {} + \
+ && test -f build/Release/better_sqlite3.node
 
-# --- runtime: no compiler, no devDependency, not root ---
-FROM node:20-bookworm-slim
+# --- runtime: no compiler, no devDependency, no build tree, not root ---
+FROM node:22-bookworm-slim AS runtime
 # pg_dump/pg_restore (PostgreSQL 15, as in compose.yaml) for npm run backup / restore on PostgreSQL.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends postgresql-client \
@@ -40,6 +45,8 @@ ENV NODE_ENV=production \
     npm_config_cache=/tmp/.npm \
     npm_config_update_notifier=false
 # app.db (SQLite), device-secret.key, first-admin-password.txt, backups/: keep them together.
+# The server runs as code-console, uid 10001 (gid 10001): a folder of the host bind-mounted here
+# (-v /srv/code-console:/data) must be that uid's: chown 10001:10001 /srv/code-console (docs/operations.md).
 # (npm's cache and logs, for `npm run backup` and the like, go to /tmp, not into this volume; no
 # update notice after a command's last line, which is the backup file's path.)
 VOLUME ["/data"]

@@ -8,28 +8,46 @@
  */
 import { accounts } from './src/resources/accounts';
 import { catalog } from './src/resources/catalog';
+import { agents } from './src/resources/agents';
 import { content } from './src/resources/content';
 import { declare } from './src/resources/declare';
 import { finance } from './src/resources/finance';
+import { payments } from './src/resources/payments';
 import { intake } from './src/resources/intake';
 import { links } from './src/resources/links';
-import { phones } from './src/resources/phones';
+import { devices } from './src/resources/devices';
 import { webhooks } from './src/resources/webhooks';
 import { audit } from './src/resources/audit';
+import { resellers } from './src/resources/resellers';
 
 export { allows, grantsOf, roleOf } from './src/framework/declaration';
-export type { AccessRule, Action, FieldDef, Grants, PageDef, ResourceDef, Role } from './src/framework/declaration';
+export type { AccessRule, Action, FieldDef, Grant, Grants, PageDef, ResourceDef, Role } from './src/framework/declaration';
 export { staffRoles, type StaffRole } from './src/resources/staff';
-export { usdtSettingsFields } from './src/resources/finance';
+export { evmChainFields, usdtSettingsFields } from './src/resources/finance';
+export { EPAY_TYPES, epaySettingsFields } from './src/resources/payments';
+export { resellerSiteFields, resellerTransferFields } from './src/resources/resellers';
 export { linkStates } from './src/resources/link-states';
 
 /**
  * Every entity, declared by area in src/resources/<area>.ts; its row and toolbar actions are in
- * src/resources/<name>/. An area's refs point at its own resources or at those of the areas it names
+ * src/resources/<name>/ (the links' in src/resources/links/). An area's refs point at its own resources or at those of the areas it names
  * (the devices stand alone; the catalog refers to them; accounts to the catalog; links to both;
  * finance to accounts; intake to links and devices), so each ref is checked where it is written.
  */
-export const resources = { ...accounts, ...content, ...phones, ...catalog, ...links, ...finance, ...intake, ...audit, ...webhooks };
+export const resources = {
+  ...accounts,
+  ...content,
+  ...devices,
+  ...catalog,
+  ...agents,
+  ...links,
+  ...finance,
+  ...payments,
+  ...intake,
+  ...audit,
+  ...webhooks,
+  ...resellers,
+};
 
 export type ResourceName = keyof typeof resources;
 
@@ -37,29 +55,51 @@ export type ResourceName = keyof typeof resources;
 export const pages = declare.pages({
   home: { route: '/home', label: '首页', access: 'any', firstCalls: ['/api/statistics/index', '/api/notice/recent', '/api/config/index'] },
   connect: {
-    route: '/system/connect', label: '联系方式', access: 'sup',
+    route: '/system/connect',
+    label: '联系方式',
+    access: 'sup',
     menu: { label: '联系方式', icon: 'PhoneOutlined', visible: 'sup' },
   },
   info: {
-    route: '/user/info', label: '修改信息', access: 'any',
+    route: '/user/info',
+    label: '修改信息',
+    access: 'any',
     menu: { label: '修改信息', icon: 'EditOutlined', visible: 'any' },
   },
   store: {
-    route: '/items/store', label: 'API商城', access: 'any',
+    route: '/items/store',
+    label: 'API商城',
+    access: 'any',
     // The products' first page as src/pages/store/api.ts asks for it.
     firstCalls: [{ method: 'POST', url: '/api/store/data', data: {}, params: { page: 1, pageSize: 100 } }],
     menu: { label: 'API商城', icon: 'ShopOutlined', visible: 'customer' },
   },
   recharge: {
-    route: '/account/recharge', label: '账户充值', access: 'customer',
+    route: '/account/recharge',
+    label: '账户充值',
+    access: 'customer',
     menu: { label: '账户充值', icon: 'WalletOutlined', visible: 'customer' },
   },
   usdt: { route: '/account/usdt', label: 'USDT 支付', access: 'customer' },
   usdtConfig: {
-    route: '/system/usdt', label: 'USDT 设置', access: 'sup:money',
+    route: '/system/usdt',
+    label: 'USDT 设置',
+    access: 'sup:money',
     menu: { label: 'USDT 设置', icon: 'DollarOutlined', visible: 'sup:money' },
   },
+  epayConfig: {
+    route: '/system/epay',
+    label: '支付宝/微信设置',
+    access: 'sup:money',
+    menu: { label: '支付宝/微信设置', icon: 'WalletOutlined', visible: 'sup:money' },
+  },
   deviceCreate: { route: '/system/device/create', label: '新建设备', access: 'sup:intake' },
+  resellerSite: {
+    route: '/reseller/site',
+    label: '我的分站',
+    access: 'customer:reseller',
+    menu: { label: '我的分站', icon: 'ApartmentOutlined', visible: 'customer:reseller' },
+  },
 });
 
 /**
@@ -67,12 +107,33 @@ export const pages = declare.pages({
  * `menu`) in the order they show. A role sees the entries its `menu.visible` allows; an empty section
  * is left out.
  */
-export const sections = declare.sections({ ...resources, ...pages }, {
-  system: {
-    label: '系统设置', icon: 'SettingOutlined',
-    items: ['connect', 'notices', 'groups', 'usdtConfig', 'transfers', 'providers', 'devices', 'messages', 'audit'],
+export const sections = declare.sections(
+  { ...resources, ...pages },
+  {
+    system: {
+      label: '系统设置',
+      icon: 'SettingOutlined',
+      items: [
+        'connect',
+        'notices',
+        'groups',
+        'usdtConfig',
+        'epayConfig',
+        'transfers',
+        'providers',
+        'devices',
+        'device_numbers',
+        'messages',
+        'audit',
+      ],
+    },
+    account: { label: '账户管理', icon: 'UserOutlined', items: ['users', 'discounts', 'info'] },
+    items: {
+      label: '接码中心',
+      icon: 'MessageOutlined',
+      items: ['goods', 'services', 'aggregator', 'store', 'orders', 'resets', 'records', 'tokens', 'delivery', 'agent_activation'],
+    },
+    finance: { label: '财务管理', icon: 'AccountBookOutlined', items: ['ledger', 'recharge', 'recharges'] },
+    reseller: { label: '分站', icon: 'ApartmentOutlined', items: ['resellers', 'resellerSite', 'reseller_prices', 'profits'] },
   },
-  account: { label: '账户管理', icon: 'UserOutlined', items: ['users', 'discounts', 'info'] },
-  items: { label: '接码中心', icon: 'MessageOutlined', items: ['goods', 'services', 'store', 'orders', 'resets', 'records', 'tokens'] },
-  finance: { label: '财务管理', icon: 'AccountBookOutlined', items: ['ledger', 'recharge', 'recharges'] },
-});
+);

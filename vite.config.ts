@@ -35,10 +35,23 @@ function chunkGraph(): Plugin {
       const out = process.env.CHUNK_GRAPH;
       if (!out) return;
       const local = (id: string) => path.relative(ROOT, id).split(path.sep).join('/');
-      const graph = Object.fromEntries(Object.values(bundle).flatMap((chunk) => chunk.type !== 'chunk' ? [] : [[chunk.fileName, {
-        facade: chunk.facadeModuleId && local(chunk.facadeModuleId), modules: chunk.moduleIds.map(local),
-        imports: chunk.imports, isEntry: chunk.isEntry,
-      }]]));
+      const graph = Object.fromEntries(
+        Object.values(bundle).flatMap((chunk) =>
+          chunk.type !== 'chunk'
+            ? []
+            : [
+                [
+                  chunk.fileName,
+                  {
+                    facade: chunk.facadeModuleId && local(chunk.facadeModuleId),
+                    modules: chunk.moduleIds.map(local),
+                    imports: chunk.imports,
+                    isEntry: chunk.isEntry,
+                  },
+                ],
+              ],
+        ),
+      );
       fs.writeFileSync(out, JSON.stringify(graph));
     },
   };
@@ -51,7 +64,9 @@ function plannedGroups(): Array<{ name: string; test: RegExp; priority: number }
   const plan: Record<string, string[]> = JSON.parse(fs.readFileSync(process.env.CHUNK_PLAN, 'utf8'));
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   return Object.entries(plan).map(([name, modules], index) => ({
-    name, priority: 50 - index, test: new RegExp(`^(${modules.map((source) => escape(path.join(ROOT, source))).join('|')})$`),
+    name,
+    priority: 50 - index,
+    test: new RegExp(`^(${modules.map((source) => escape(path.join(ROOT, source))).join('|')})$`),
   }));
 }
 
@@ -76,7 +91,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Refine's CSV import (unused) brings these in whole: their files do nothing on load, so with the
       // import they go too.
-      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](papaparse|pluralize|error-stack-parser|stackframe)[\\/]/, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/](papaparse|pluralize|error-stack-parser|stackframe)[\\/]/, sideEffects: false }],
+      },
       output: {
         // What the first screen needs statically loads as one file: a phone on a slow network pays a
         // round trip per file beyond six at a time (it was 33 files). The rest stays split by screen.

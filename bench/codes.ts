@@ -18,15 +18,32 @@ export async function benchCodes(): Promise<void> {
   const hello = await child('hello');
   const app = await child('sqlite', path.join(import.meta.dirname, 'scale-server.ts'), {
     // Live links bought over the last day (their codes are recent too).
-    SCALE_ORDERS: String(LINKS), SCALE_CUSTOMERS: '100', SCALE_SPAN_DAYS: '1',
+    SCALE_ORDERS: String(LINKS),
+    SCALE_CUSTOMERS: '100',
+    SCALE_SPAN_DAYS: '1',
   });
   try {
     const link = () => linkToken(1 + Math.floor(Math.random() * LINKS));
     const read = (query: string) => () => `GET /api/code/${link()}${query} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
     const targets: Target[] = [
-      { name: 'hello world  GET /hello', server: hello, request: 'GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', good: (status: number) => status === 200 },
-      { name: 'GET /api/code/<token>', server: app, request: read(''), good: (status: number, body: string) => status === 200 && body.startsWith('{"code":200') },
-      { name: 'GET ...?format=text', server: app, request: read('?format=text'), good: (status: number, body: string) => status === 200 && body.startsWith('STATUS_') },
+      {
+        name: 'hello world  GET /hello',
+        server: hello,
+        request: 'GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+        good: (status: number) => status === 200,
+      },
+      {
+        name: 'GET /api/code/<token>',
+        server: app,
+        request: read(''),
+        good: (status: number, body: string) => status === 200 && body.startsWith('{"code":200'),
+      },
+      {
+        name: 'GET ...?format=text',
+        server: app,
+        request: read('?format=text'),
+        good: (status: number, body: string) => status === 200 && body.startsWith('STATUS_'),
+      },
     ];
     const out = [
       `\n读取验证码 (code reads): ${LINKS.toLocaleString('en-US')} links on SQLite, a random link per request, 10 connections, best of ${ROUNDS} rounds of ${SECONDS} s`,

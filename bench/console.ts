@@ -43,7 +43,12 @@ const blankPage = `<!doctype html>
 <body><form><input type="text" autocomplete="username" /><input type="password" autocomplete="current-password" /></form></body></html>
 `;
 
-interface Load { visible: number; paint: number; loaded: number; js: number }
+interface Load {
+  visible: number;
+  paint: number;
+  loaded: number;
+  js: number;
+}
 
 const PASSWORD = 'form input[type="password"]';
 
@@ -53,14 +58,17 @@ async function load(url: string, selector: string): Promise<Load> {
   try {
     await browser.page.addInitScript({ content: probe(selector) });
     await browser.page.goto(url, { waitUntil: 'load' });
-    await browser.page.waitForFunction(() => (window as any).__formVisibleAt !== undefined, null, { timeout: 30_000 });
+    await browser.page.waitForFunction(() => (window as Window & { __formVisibleAt?: number }).__formVisibleAt !== undefined, null, {
+      timeout: 30_000,
+    });
     // /login's entry imports its modules one level at a time (no modulepreload): count them once all have arrived.
     await browser.page.waitForLoadState('networkidle');
     return await browser.page.evaluate(() => ({
-      visible: (window as any).__formVisibleAt as number,
+      visible: (window as Window & { __formVisibleAt?: number }).__formVisibleAt as number,
       loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
       paint: performance.getEntriesByType('paint').find((e) => e.name === 'first-paint')?.startTime ?? NaN,
-      js: performance.getEntriesByType('resource')
+      js: performance
+        .getEntriesByType('resource')
         .filter((e) => /\.m?js(\?|$)/.test(e.name))
         .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0),
     }));
@@ -76,15 +84,20 @@ export async function benchConsole(): Promise<void> {
   const blankFile = path.join(ROOT, 'dist', BLANK);
   fs.writeFileSync(blankFile, blankPage);
   // Other versions of the login page, each served like /login from a folder of its own.
-  const compare = (process.env.BENCH_COMPARE ?? '').split(',').filter(Boolean).map((file, i) => {
-    const dir = path.join(ROOT, 'dist', `bench-compare-${i}`);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.copyFileSync(path.resolve(file), path.join(dir, 'index.html'));
-    return { name: path.basename(file), dir, url: `/bench-compare-${i}`, selector: PASSWORD };
-  });
+  const compare = (process.env.BENCH_COMPARE ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((file, i) => {
+      const dir = path.join(ROOT, 'dist', `bench-compare-${i}`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.copyFileSync(path.resolve(file), path.join(dir, 'index.html'));
+      return { name: path.basename(file), dir, url: `/bench-compare-${i}`, selector: PASSWORD };
+    });
   const pages = [
-    { name: 'blank page', url: `/${BLANK}`, selector: PASSWORD }, { name: '/login', url: '/login', selector: PASSWORD },
-    { name: '/store', url: '/store', selector: '[data-testid="product-card"]' }, ...compare,
+    { name: 'blank page', url: `/${BLANK}`, selector: PASSWORD },
+    { name: '/login', url: '/login', selector: PASSWORD },
+    { name: '/store', url: '/store', selector: '[data-testid="product-card"]' },
+    ...compare,
   ];
   const loads = new Map(pages.map((p) => [p.name, [] as Load[]]));
   try {
@@ -111,19 +124,26 @@ export async function benchConsole(): Promise<void> {
     const list = loads.get(p.name)!;
     const visible = list.map((l) => l.visible);
     const paint = list.map((l) => l.paint);
-    return `  ${p.name.padEnd(18)} laid out ${ms(visible)}  (${(median(visible) / median(blank)).toFixed(2)}x)\n`
-      + `  ${''.padEnd(18)} first paint ${ms(paint)}  (${(median(paint) / blankPaint).toFixed(2)}x)\n`
-      + `  ${''.padEnd(18)} load event (the app has started) ${ms(list.map((l) => l.loaded))}`;
+    return (
+      `  ${p.name.padEnd(18)} laid out ${ms(visible)}  (${(median(visible) / median(blank)).toFixed(2)}x)\n` +
+      `  ${''.padEnd(18)} first paint ${ms(paint)}  (${(median(paint) / blankPaint).toFixed(2)}x)\n` +
+      `  ${''.padEnd(18)} load event (the app has started) ${ms(list.map((l) => l.loaded))}`
+    );
   });
-  process.stdout.write([
-    `\n控制台 /login、/store 冷加载 ${LOADS} 次，对照同一服务器上只有密码框的空白页 (console cold loads of the open screens vs a blank page with a password field)`,
-    `  navigation -> password field (/store: first product card) laid out (rAF probe), and -> first paint presented (Paint Timing); ratios to the blank page`,
-    ...rows,
-    ...['/login', '/store'].map((name) => `  ratio ${name} : blank = ${(median(loads.get(name)!.map((l) => l.visible)) / median(blank)).toFixed(2)}x laid out, ` +
-      `${(median(loads.get(name)!.map((l) => l.paint)) / blankPaint).toFixed(2)}x first paint  target <= 2x`),
-    `  (the blank page has no text: /login also shapes and paints Chinese text, which the baseline is not held to)`,
-    `  /login JS bytes (compressed, as sent): median ${kb(median(login.bytes))} KB  [${login.bytes.map(kb).join(', ')}]  target <= 300 KB`,
-  ].join('\n') + '\n');
+  process.stdout.write(
+    [
+      `\n控制台 /login、/store 冷加载 ${LOADS} 次，对照同一服务器上只有密码框的空白页 (console cold loads of the open screens vs a blank page with a password field)`,
+      `  navigation -> password field (/store: first product card) laid out (rAF probe), and -> first paint presented (Paint Timing); ratios to the blank page`,
+      ...rows,
+      ...['/login', '/store'].map(
+        (name) =>
+          `  ratio ${name} : blank = ${(median(loads.get(name)!.map((l) => l.visible)) / median(blank)).toFixed(2)}x laid out, ` +
+          `${(median(loads.get(name)!.map((l) => l.paint)) / blankPaint).toFixed(2)}x first paint  target <= 2x`,
+      ),
+      `  (the blank page has no text: /login also shapes and paints Chinese text, which the baseline is not held to)`,
+      `  /login JS bytes (compressed, as sent): median ${kb(median(login.bytes))} KB  [${login.bytes.map(kb).join(', ')}]  target <= 300 KB`,
+    ].join('\n') + '\n',
+  );
 }
 
 /** A store as customers find it: a dozen products on sale, with descriptions. */
@@ -131,8 +151,17 @@ async function addProducts(server: Awaited<ReturnType<typeof startServer>>): Pro
   const sup = await server.api.login(ADMIN.username, ADMIN.password);
   for (let i = 1; i <= 12; i += 1) {
     const r = await server.api.call('POST', '/api/goods/add', sup, {
-      title: `示例商品 ${i} 接码`, channel: i % 4 ? 'sms' : 'mail', service: `s${i}`, price: 0.5 + i / 10, valid_hours: 24,
-      receive_limit: 1, reset_limit: 2, renew_price: 0.5, code_wait_minutes: 10, min_qty: 1, max_qty: 100,
+      title: `示例商品 ${i} 接码`,
+      channel: i % 4 ? 'sms' : 'mail',
+      service: `s${i}`,
+      price: 0.5 + i / 10,
+      valid_hours: 24,
+      receive_limit: 1,
+      reset_limit: 2,
+      renew_price: 0.5,
+      code_wait_minutes: 10,
+      min_qty: 1,
+      max_qty: 100,
       description: '<p>支持注册与登录验证码，<b>秒到</b>。</p>',
     });
     if (r.code !== 200) throw new Error(`add product: ${r.message}`);

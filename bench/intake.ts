@@ -32,7 +32,14 @@ export const pct = (xs: number[], p: number) => {
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
 export const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
-interface Env { base: string; call(p: string, body?: unknown, token?: string): Promise<any>; close(): void; smtpPort: number; server: Child }
+interface Env {
+  base: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads arbitrary JSON answers of every API
+  call(p: string, body?: unknown, token?: string): Promise<any>;
+  close(): void;
+  smtpPort: number;
+  server: Child;
+}
 
 /** The API server (or the hello world) in a child process of its own, as the other benches run it. */
 async function start(kind: 'sqlite' | 'postgres' | 'hello'): Promise<Env> {
@@ -47,7 +54,7 @@ async function start(kind: 'sqlite' | 'postgres' | 'hello'): Promise<Env> {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = await res.json() as any;
+    const json = (await res.json()) as { code: number; message: string; data: unknown };
     if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.message}`);
     return json.data;
   };
@@ -97,8 +104,11 @@ async function serve(kind: string): Promise<void> {
   await migrate(database.db, database.dialect);
   await ensureFirstSup(database.db, 'admin', SUP_PASSWORD, Date.now());
   const settings = {
-    ...readSettings({}), dataDir: dir ?? os.tmpdir(), authRatePerMinute: 1_000_000,
-    codeRatePerAddress: 100_000_000, codeRatePerToken: 1_000_000,
+    ...readSettings({}),
+    dataDir: dir ?? os.tmpdir(),
+    authRatePerMinute: 1_000_000,
+    codeRatePerAddress: 100_000_000,
+    codeRatePerToken: 1_000_000,
   };
   const app = await buildApp({ settings, database, logger: false, smtp: { port: 0, host: '127.0.0.1' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -119,7 +129,9 @@ export async function freshDatabase(kind: string, prefix: string) {
   const url = process.env.BENCH_DATABASE_URL;
   const dir = kind === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), prefix)) : undefined;
   const schema = kind === 'postgres' ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
-  const database = await connect(schema ? { databaseUrl: url, dataDir: '', schema, readCacheMs: 1000 } : { dataDir: dir!, readCacheMs: 1000 });
+  const database = await connect(
+    schema ? { databaseUrl: url, dataDir: '', schema, readCacheMs: 1000 } : { dataDir: dir!, readCacheMs: 1000 },
+  );
   const drop = async () => {
     if (schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
     await database.close();
@@ -130,9 +142,19 @@ export async function freshDatabase(kind: string, prefix: string) {
 
 /** Links for `lines` (numbers or mailboxes) of a new product, bought by one customer. */
 async function links(env: Env, sup: string, buyer: string, channel: 'sms' | 'mail', lines: string[]) {
-  const goods = await env.call('/api/goods/add', {
-    title: `bench ${channel}`, channel, service: channel === 'sms' ? 'tg' : 'ds', price: 0.01, valid_hours: 24, receive_limit: 1, max_qty: 1000,
-  }, sup);
+  const goods = await env.call(
+    '/api/goods/add',
+    {
+      title: `bench ${channel}`,
+      channel,
+      service: channel === 'sms' ? 'tg' : 'ds',
+      price: 0.01,
+      valid_hours: 24,
+      receive_limit: 1,
+      max_qty: 1000,
+    },
+    sup,
+  );
   await env.call('/api/stock/import', { goods_id: goods.id, text: lines.join('\n') }, sup);
   const out: { token: string; identifier: string }[] = [];
   while (out.length < lines.length) {
@@ -161,7 +183,11 @@ const waitFor = (base: string, token: string) =>
  * Open loop: message i is sent at started + i/rate whatever became of the ones before; `send(i)`
  * resolves when its answer is in. How late each send left (the generator's own lag) is kept.
  */
-export async function openLoop(count: number, send: (i: number) => Promise<void>, rate = RATE): Promise<{ seconds: number; late: number[] }> {
+export async function openLoop(
+  count: number,
+  send: (i: number) => Promise<void>,
+  rate = RATE,
+): Promise<{ seconds: number; late: number[] }> {
   const late: number[] = [];
   const jobs: Promise<void>[] = [];
   const started = performance.now() + 50;
@@ -193,7 +219,16 @@ async function baseline(secret: string): Promise<string> {
     const round: number[] = [];
     const cpuBefore = await hello.server.cpu();
     const { late } = await openLoop(SMS, async (i) => {
-      const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${100000 + i}，请勿泄露`, simInfo: 'SIM1_+8613900000000', receiveTime: localTime(Date.now()) }, secret, Date.now());
+      const req = defaultFormRequest(
+        {
+          from: '+8610690000',
+          text: `【Telegram】验证码 ${100000 + i}，请勿泄露`,
+          simInfo: 'SIM1_+8613900000000',
+          receiveTime: localTime(Date.now()),
+        },
+        secret,
+        Date.now(),
+      );
       const sentAt = performance.now();
       await fetchRetry(`${hello.base}/hello`, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
       round.push(performance.now() - sentAt);
@@ -215,7 +250,13 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     const buyer = (await env.call('/api/user/login', { username: 'bench_buyer', password: 'Bench-buyer-1' })).token;
     const numbers = Array.from({ length: SMS }, (_, i) => `+86139${String(i).padStart(8, '0')}`);
     const smsLinks = await links(env, sup, buyer, 'sms', numbers);
-    const mailLinks = await links(env, sup, buyer, 'mail', Array.from({ length: MAILS }, (_, i) => `bench-${i}@mail.bench.test`));
+    const mailLinks = await links(
+      env,
+      sup,
+      buyer,
+      'mail',
+      Array.from({ length: MAILS }, (_, i) => `bench-${i}@mail.bench.test`),
+    );
     const device = await env.call('/api/device/add', { name: 'bench' }, sup);
     const hook = new URL(device.webhook_url).pathname;
     await sleep(1100); // the phone's receive time has whole seconds
@@ -226,12 +267,23 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     let wrong = 0;
     const reads = new Map<number, Promise<{ text: string; at: number }>>();
     const cpuBefore = await env.server.cpu();
-    const openReads = openLoop(SMS, async (i) => { reads.set(i, waitFor(env.base, smsLinks[i].token)); });
+    const openReads = openLoop(SMS, async (i) => {
+      reads.set(i, waitFor(env.base, smsLinks[i].token));
+    });
     await sleep(200);
     const { seconds, late } = await openLoop(SMS, async (i) => {
       const link = smsLinks[i];
       const code = String(100000 + i);
-      const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${code}，请勿泄露`, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(Date.now()) }, device.secret, nextStamp());
+      const req = defaultFormRequest(
+        {
+          from: '+8610690000',
+          text: `【Telegram】验证码 ${code}，请勿泄露`,
+          simInfo: `SIM1_${link.identifier}`,
+          receiveTime: localTime(Date.now()),
+        },
+        device.secret,
+        nextStamp(),
+      );
       const sentAt = performance.now();
       const read = reads.get(i) ?? waitFor(env.base, link.token);
       await fetchRetry(env.base + hook, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
@@ -253,7 +305,12 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
       await sleep(5);
       const code = String(200000 + i);
       const sentAt = performance.now();
-      await transport.sendMail({ from: 'noreply@bench.test', to: link.identifier, subject: 'Your code', html: `<p>Your verification code is <b>${code}</b></p>` });
+      await transport.sendMail({
+        from: 'noreply@bench.test',
+        to: link.identifier,
+        subject: 'Your code',
+        html: `<p>Your verification code is <b>${code}</b></p>`,
+      });
       const got = await read;
       if (got.text !== `STATUS_OK:${code}`) mailWrong++;
       mailReadable.push(got.at - sentAt);
@@ -274,16 +331,31 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   }
 }
 
-const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const shanghai = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 /** A time as the phone's SmsForwarder writes it: Shanghai wall clock, to the second. */
 export function localTime(t: number): string {
   return shanghai.format(t);
 }
 
 export async function benchIntake(): Promise<void> {
-  const out = [`\nload average: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`, await baseline('bench-secret')];
-  out.push(...await run('sqlite'));
-  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) out.push(...await run('postgres'));
+  const out = [
+    `\nload average: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+    await baseline('bench-secret'),
+  ];
+  out.push(...(await run('sqlite')));
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) out.push(...(await run('postgres')));
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

@@ -9,22 +9,33 @@
  */
 import path from 'node:path';
 import { child, load, type Child } from './server.js';
+import type { Scale } from './seed.js';
 
 const SECONDS = Number(process.env.LIST_SECONDS ?? 3);
 const DAY = 86_400_000;
 
 const post = (p: string, token: string, body: unknown) => {
   const json = JSON.stringify(body);
-  return `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
-    `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`;
+  return (
+    `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
+  );
 };
 const get = (p: string, token: string) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`;
 const okEnvelope = (status: number, body: string) => status === 200 && body.startsWith('{"code":200');
 
 /** `YYYY-MM-DD HH:mm:ss` in Shanghai, as list filters take times. */
-const shanghai = (ms: number) => new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-}).format(ms);
+const shanghai = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(ms);
 
 async function benchOne(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   const started = performance.now();
@@ -33,7 +44,7 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   });
   const out: string[] = [];
   try {
-    const info = server.info;
+    const info = server.info as Scale & { now: number; seedSeconds: number };
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
     const someMonth = () => {
       const from = info.now - Math.floor(Math.random() * 330 * DAY) - 30 * DAY;
@@ -41,32 +52,47 @@ async function benchOne(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     };
     const orders = (page: number) => `/api/order/data?page=${page}&pageSize=20`;
     const cases: [string, () => string][] = [
-      ['顾客的订单 (a customer, ~900 orders), page 1', () => { const c = pick(info.customers) as any; return post(orders(1), c.token, {}); }],
+      [
+        '顾客的订单 (a customer, ~900 orders), page 1',
+        () => {
+          const c = pick(info.customers);
+          return post(orders(1), c.token, {});
+        },
+      ],
       ['大客户的订单 (100,000 orders), page 1', () => post(orders(1), info.heavy.token, {})],
       ['大客户的订单, page 500 (deepest under the count cap)', () => post(orders(500), info.heavy.token, {})],
-      ['sup: orders of one user, page 1', () => post(orders(1), info.supToken, { user_id: (pick(info.customers) as any).id })],
+      ['sup: orders of one user, page 1', () => post(orders(1), info.supToken, { user_id: pick(info.customers).id })],
       ['sup: orders of the heavy user, page 500', () => post(orders(500), info.supToken, { user_id: info.heavy.id })],
       ['sup: orders in a 30-day window, page 1', () => post(orders(1), info.supToken, { create_at: someMonth() })],
       ['sup: orders in a 30-day window, page 500', () => post(orders(500), info.supToken, { create_at: someMonth() })],
       ['sup: all orders, page 1', () => post(orders(1), info.supToken, {})],
       ['sup: all orders, page 500', () => post(orders(500), info.supToken, {})],
       ['sup: all orders, page 25,000 (offset 500,000)', () => post(orders(25_000), info.supToken, {})],
-      ['sup: API links of one user, page 1', () => post('/api/token/data?page=1&pageSize=20', info.supToken, { user_id: (pick(info.customers) as any).id })],
+      [
+        'sup: API links of one user, page 1',
+        () => post('/api/token/data?page=1&pageSize=20', info.supToken, { user_id: pick(info.customers).id }),
+      ],
       ['sup: /api/statistics/index', () => get('/api/statistics/index', info.supToken)],
       ['customer: /api/statistics/index (heavy buyer)', () => get('/api/statistics/index', info.heavy.token)],
     ];
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
-    out.push(`\n列表与统计 (lists and statistics) on ${kind}: ${Number(process.env.SCALE_ORDERS ?? 1_000_000).toLocaleString('en-US')} orders + ledger rows + links, ` +
-      `seeded in ${Number(info.seedSeconds).toFixed(0)} s (${seconds} s with start); 1 connection, ${SECONDS} s per case`);
+    out.push(
+      `\n列表与统计 (lists and statistics) on ${kind}: ${Number(process.env.SCALE_ORDERS ?? 1_000_000).toLocaleString('en-US')} orders + ledger rows + links, ` +
+        `seeded in ${Number(info.seedSeconds).toFixed(0)} s (${seconds} s with start); 1 connection, ${SECONDS} s per case`,
+    );
     out.push(`  ${''.padEnd(52)} ${'req/s'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`);
     for (const [name, request] of cases) {
       await load(server, request, 0.5, okEnvelope, 1);
       const r = await load(server, request, SECONDS, okEnvelope, 1);
       const ms = (v: number) => `${v.toFixed(2)}ms`.padStart(8);
-      out.push(`  ${name.padEnd(52)} ${(r.requests / r.seconds).toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p99)}` +
-        `${r.errors ? `   ${r.errors} bad answers!` : ''}`);
+      out.push(
+        `  ${name.padEnd(52)} ${(r.requests / r.seconds).toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p99)}` +
+          `${r.errors ? `   ${r.errors} bad answers!` : ''}`,
+      );
     }
-    const stats = await fetch(`http://127.0.0.1:${server.port}/api/statistics/index`, { headers: { authorization: `Bearer ${info.supToken}` } }).then((r) => r.json());
+    const stats = await fetch(`http://127.0.0.1:${server.port}/api/statistics/index`, {
+      headers: { authorization: `Bearer ${info.supToken}` },
+    }).then((r) => r.json());
     out.push(`  difference after: ${stats.data.admin.diff} (orders ${stats.data.admin.order}, balances ${stats.data.admin.balance})`);
     out.push('  targets: lists p99 <= 20 ms, statistics p99 <= 50 ms');
   } finally {

@@ -6,7 +6,9 @@
  * 1,000 activations, and its throughput), `-- intake` (SMS webhook and SMTP in -> code readable), `-- scale` (one and two
  * processes behind nginx on PostgreSQL; 10,000 long polls held by one process), `-- vitals` (LCP, CLS and the 购买 tap on a
  * throttled phone, as Lighthouse measures), `-- webhooks` (customer webhooks: 1,000 customers at 200 SMS/s, readable p99
- * with and without, and whether deliveries keep up). Prints figures; asserts nothing.
+ * with and without, and whether deliveries keep up), `-- purchase-sql` (statements, round trips, hot rows and lock waits
+ * of a purchase on PostgreSQL), `-- agent` (the SMSHUB agent protocol: GET_SERVICES and GET_NUMBER latency
+ * with 20,000 numbers on 100 phones, SMS in -> PUSH_SMS at the aggregator). Prints figures; asserts nothing.
  */
 import { benchServer } from './server.js';
 
@@ -28,3 +30,5 @@ if (!only || only === 'intake') await (await import('./intake.js')).benchIntake(
 if (!only || only === 'scale') await (await import('./scale.js')).benchScale();
 if (!only || only === 'vitals') await (await import('./vitals.js')).benchVitals();
 if (!only || only === 'webhooks') await (await import('./webhooks.js')).benchWebhooks();
+if (!only || only === 'purchase-sql') await (await import('./purchase-sql.js')).benchPurchaseSql();
+if (!only || only === 'agent') await (await import('./agent.js')).benchAgent();

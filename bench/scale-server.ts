@@ -42,9 +42,11 @@ async function serve(kind: string): Promise<void> {
     const scale = process.env.SCALE_BUYERS
       ? await seedBuyers(database, { buyers: Number(process.env.SCALE_BUYERS), stock: Number(process.env.SCALE_STOCK ?? 100_000), now })
       : await seedScale(database, {
-        customers: Number(process.env.SCALE_CUSTOMERS ?? 1000), orders: Number(process.env.SCALE_ORDERS ?? 1_000_000),
-        spanMs: Number(process.env.SCALE_SPAN_DAYS ?? 365) * 86_400_000, now,
-      });
+          customers: Number(process.env.SCALE_CUSTOMERS ?? 1000),
+          orders: Number(process.env.SCALE_ORDERS ?? 1_000_000),
+          spanMs: Number(process.env.SCALE_SPAN_DAYS ?? 365) * 86_400_000,
+          now,
+        });
     const seedSeconds = (performance.now() - started) / 1000;
     const settings = { ...readSettings({}), codeRatePerAddress: 100_000_000, codeRatePerToken: 100_000, handlerRatePerKey: 100_000_000 };
     const app = await buildApp({ settings, database, logger: false });

@@ -71,7 +71,9 @@ function treeCpu(rootPid: number): number {
       const text = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
       const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
       procs.set(Number(d), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100 });
-    } catch { /* ended meanwhile */ }
+    } catch {
+      /* ended meanwhile */
+    }
   }
   const within = (pid: number): boolean => pid === rootPid || (pid > 1 && procs.has(pid) && within(procs.get(pid)!.ppid));
   let sum = 0;
@@ -86,13 +88,19 @@ function cpuMeter(w: World, nginx: Nginx) {
   const read = () => ({
     // The node processes themselves (a child they spawned, such as tsx's esbuild, would come and go).
     app: w.procs.reduce((n, p) => n + (p.pid ? ownCpu(p.pid) : 0), 0),
-    postgres: treeCpu(postmaster), nginx: treeCpu(nginxPid),
+    postgres: treeCpu(postmaster),
+    nginx: treeCpu(nginxPid),
     load: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   });
   const before = read();
   return () => {
     const after = read();
-    return { app: after.app - before.app, postgres: after.postgres - before.postgres, nginx: after.nginx - before.nginx, load: after.load - before.load };
+    return {
+      app: after.app - before.app,
+      postgres: after.postgres - before.postgres,
+      nginx: after.nginx - before.nginx,
+      load: after.load - before.load,
+    };
   };
 }
 type Cpu = ReturnType<ReturnType<typeof cpuMeter>>;
@@ -111,7 +119,12 @@ interface World {
 }
 
 async function setUp(): Promise<World> {
-  const settings = Object.fromEntries((process.env.SCALE_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+  const settings = Object.fromEntries(
+    (process.env.SCALE_PG_SETTINGS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
   const cluster = await startPgCluster({ settings });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-data-'));
   // Seeded before the servers start (set-based SQL): links for the reads and the polls, buyers with money.
@@ -123,19 +136,37 @@ async function setUp(): Promise<World> {
   const scale = await seedScale(database, { customers: 100, orders, spanMs: 3_600_000, now, sessions: 5 });
   const buyers = await seedBuyers(database, { buyers: CONNECTIONS, stock: 200_000, now });
   await database.close();
-  const links = Array.from({ length: orders }, (_, i) => ({ token: linkToken(i + 1), identifier: `86${13800000000 + i + 1}`, active: (i + 1) % 3 !== 0 }));
+  const links = Array.from({ length: orders }, (_, i) => ({
+    token: linkToken(i + 1),
+    identifier: `86${13800000000 + i + 1}`,
+    active: (i + 1) % 3 !== 0,
+  }));
 
   const ports = [await freePort(), await freePort()];
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: cluster.url, STATIC_DIR: path.join(ROOT, 'dist'), LOG_LEVEL: 'warn', SMTP_PORT: '0',
-    TRUST_PROXY: '1', BACKUP_INTERVAL_HOURS: '0', CODE_RATE_PER_ADDRESS: '1000000000', CODE_RATE_PER_TOKEN: '1000000',
+    DATA_DIR: dataDir,
+    DATABASE_URL: cluster.url,
+    STATIC_DIR: path.join(ROOT, 'dist'),
+    LOG_LEVEL: 'warn',
+    SMTP_PORT: '0',
+    TRUST_PROXY: '1',
+    BACKUP_INTERVAL_HOURS: '0',
+    CODE_RATE_PER_ADDRESS: '1000000000',
+    CODE_RATE_PER_TOKEN: '1000000',
   };
   const procs = ports.map((port) => appProcess(port, env));
   await procs[0].start();
   const device = await call(procs[0].url, '/api/device/add', { name: '基准手机' }, buyers.supToken);
   return {
-    cluster, dataDir, procs, supToken: buyers.supToken, goodsId: buyers.goodsId, buyers: buyers.buyers, customerToken: scale.customers[0].token,
-    links, device: { path: new URL(device.webhook_url).pathname, secret: device.secret },
+    cluster,
+    dataDir,
+    procs,
+    supToken: buyers.supToken,
+    goodsId: buyers.goodsId,
+    buyers: buyers.buyers,
+    customerToken: scale.customers[0].token,
+    links,
+    device: { path: new URL(device.webhook_url).pathname, secret: device.secret },
   };
 }
 
@@ -145,7 +176,8 @@ async function call(base: string, p: string, body: unknown, token: string) {
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = await res.json() as any;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads arbitrary JSON answers of every API
+  const json = (await res.json()) as any;
   if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.message}`);
   return json.data;
 }
@@ -159,21 +191,37 @@ function smsRequests(w: World) {
   const base = Date.now();
   return () => {
     const i = seq++;
-    const req = defaultFormRequest({
-      from: '+8610690000', text: `【基准】验证码 ${String(100000 + (i % 900000))}，第 ${i} 条`,
-      simInfo: `SIM1_86${15000000001 + (i % 50_000)}`, receiveTime: localTime(Date.now()), deviceMark: 'Bench',
-    }, w.device.secret, base + i);
-    return `POST ${w.device.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${req.contentType}\r\n` +
-      `Content-Length: ${Buffer.byteLength(req.body)}\r\n\r\n${req.body}`;
+    const req = defaultFormRequest(
+      {
+        from: '+8610690000',
+        text: `【基准】验证码 ${String(100000 + (i % 900000))}，第 ${i} 条`,
+        simInfo: `SIM1_86${15000000001 + (i % 50_000)}`,
+        receiveTime: localTime(Date.now()),
+        deviceMark: 'Bench',
+      },
+      w.device.secret,
+      base + i,
+    );
+    return (
+      `POST ${w.device.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${req.contentType}\r\n` +
+      `Content-Length: ${Buffer.byteLength(req.body)}\r\n\r\n${req.body}`
+    );
   };
 }
 
-interface Round { purchases: Load; purchaseCpu: Cpu; reads: Load; webhooks: Load; diff: number }
+interface Round {
+  purchases: Load;
+  purchaseCpu: Cpu;
+  reads: Load;
+  webhooks: Load;
+  diff: number;
+}
 
 /** One configuration through nginx: purchases, code reads, webhooks, then the difference. */
 async function round(w: World, nginx: Nginx, sms: () => string): Promise<Round> {
   const body = JSON.stringify({ goods_id: w.goodsId, quantity: 1 });
-  const buy = (n: number) => `POST /api/order/buy HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${w.buyers[n % w.buyers.length].token}\r\n` +
+  const buy = (n: number) =>
+    `POST /api/order/buy HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${w.buyers[n % w.buyers.length].token}\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   let next = 0;
   const read = () => `GET /api/code/${w.links[next++ % w.links.length].token} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
@@ -189,7 +237,15 @@ async function round(w: World, nginx: Nginx, sms: () => string): Promise<Round> 
   return { purchases, purchaseCpu, reads, webhooks, diff: stats.admin.diff };
 }
 
-interface Polls { rssBefore: number; rssHeld: number; held: number; wakes: number[]; without: Load; during: Load; early: number }
+interface Polls {
+  rssBefore: number;
+  rssHeld: number;
+  held: number;
+  wakes: number[];
+  without: Load;
+  during: Load;
+  early: number;
+}
 
 /** POLLS long polls held by process 0, woken one by one by an SMS through nginx. */
 async function longPolls(w: World, nginx: Nginx): Promise<Polls> {
@@ -205,27 +261,33 @@ async function longPolls(w: World, nginx: Nginx): Promise<Polls> {
   const answered = new Map<string, (at: number) => void>();
   const sockets: net.Socket[] = [];
   let early = 0;
-  const open = (link: { token: string }) => new Promise<void>((resolve, reject) => {
-    const socket = net.connect(proc.port, '127.0.0.1', () => {
-      socket.write(`GET /api/code/${link.token}?wait=60 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-      resolve();
+  const open = (link: { token: string }) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = net.connect(proc.port, '127.0.0.1', () => {
+        socket.write(`GET /api/code/${link.token}?wait=60 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        resolve();
+      });
+      socket.once('data', () => {
+        const done = answered.get(link.token);
+        if (done) done(performance.now());
+        else early += 1;
+      });
+      socket.on('error', reject);
+      sockets.push(socket);
     });
-    socket.once('data', () => {
-      const done = answered.get(link.token);
-      if (done) done(performance.now());
-      else early += 1;
-    });
-    socket.on('error', reject);
-    sockets.push(socket);
-  });
   // In batches: the server's accept queue is finite.
   for (let i = 0; i < active.length; i += 250) await Promise.all(active.slice(i, i + 250).map(open));
-  const held = await until('the long polls waiting', async () => {
-    const text = await (await fetch(`${proc.url}/metrics`)).text();
-    const n = Number(/^long_polls_open\s+(\d+)/m.exec(text)?.[1] ?? NaN);
-    if (!Number.isFinite(n)) return -1; // no gauge: trust the sockets
-    return n >= active.length ? n : undefined;
-  }, 120_000, 200);
+  const held = await until(
+    'the long polls waiting',
+    async () => {
+      const text = await (await fetch(`${proc.url}/metrics`)).text();
+      const n = Number(/^long_polls_open\s+(\d+)/m.exec(text)?.[1] ?? NaN);
+      if (!Number.isFinite(n)) return -1; // no gauge: trust the sockets
+      return n >= active.length ? n : undefined;
+    },
+    120_000,
+    200,
+  );
   await sleep(1000);
   const rssHeld = rssMb(proc.pid!);
   const during = await load(direct, info, 5, okEnvelope, 10);
@@ -237,10 +299,17 @@ async function longPolls(w: World, nginx: Nginx): Promise<Polls> {
   const wake = async (link: { token: string; identifier: string }) => {
     const reader = new Promise<number>((resolve) => answered.set(link.token, resolve));
     const ts = Date.now() + (seq++ % 1000);
-    const req = defaultFormRequest({
-      from: '+8610690000', text: `【基准】验证码 ${String(200000 + seq)}`, simInfo: `SIM1_${link.identifier}`,
-      receiveTime: localTime(Date.now()), deviceMark: 'Bench',
-    }, w.device.secret, ts);
+    const req = defaultFormRequest(
+      {
+        from: '+8610690000',
+        text: `【基准】验证码 ${String(200000 + seq)}`,
+        simInfo: `SIM1_${link.identifier}`,
+        receiveTime: localTime(Date.now()),
+        deviceMark: 'Bench',
+      },
+      w.device.secret,
+      ts,
+    );
     const sent = performance.now();
     await fetch(nginx.url + w.device.path, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
     wakes.push((await reader) - sent);
@@ -268,22 +337,24 @@ export async function benchScale(): Promise<void> {
     const ms = (x: number) => `${x.toFixed(1)} ms`.padStart(12);
     const ratio = (a: number, b: number) => (b / a).toFixed(2).padStart(8);
     const bad = (r: Round) => [r.purchases, r.reads, r.webhooks].reduce((n, l) => n + l.errors, 0);
-    process.stdout.write([
-      `\n规模 (scale): nginx round robin in front of server/main.ts processes, PostgreSQL (a private cluster, ` +
-      `${process.env.SCALE_PG_SETTINGS || 'default settings'}), ` +
-      `${CONNECTIONS} connections (${WEBHOOK_CONNECTIONS} for webhooks), ${SECONDS} s per measure, ${os.availableParallelism()} cores shared by all`,
-      `  ${''.padEnd(24)}${'1 process'.padStart(12)}${'2 processes'.padStart(12)}   ratio`,
-      `  ${'purchases/s'.padEnd(24)}${f0(perSecond(single.purchases))}${f0(perSecond(double.purchases))}${ratio(perSecond(single.purchases), perSecond(double.purchases))}`,
-      `  ${'  purchase p99'.padEnd(24)}${ms(single.purchases.p99)}${ms(double.purchases.p99)}`,
-      `  ${'code reads/s'.padEnd(24)}${f0(perSecond(single.reads))}${f0(perSecond(double.reads))}${ratio(perSecond(single.reads), perSecond(double.reads))}`,
-      `  ${'webhook posts/s'.padEnd(24)}${f0(perSecond(single.webhooks))}${f0(perSecond(double.webhooks))}${ratio(perSecond(single.webhooks), perSecond(double.webhooks))}`,
-      `  ${'webhook p99'.padEnd(24)}${ms(single.webhooks.p99)}${ms(double.webhooks.p99)}`,
-      `  ${'difference after'.padEnd(24)}${f0(single.diff)}${f0(double.diff)}`,
-      `  ${'bad answers'.padEnd(24)}${f0(bad(single))}${f0(bad(double))}`,
-      '  target: two processes >= 1,000 purchases/s with a difference of 0',
-      ...[single, double].map((r, i) => cpuLine(r, i + 1)),
-      ...(polls ? pollLines(polls) : []),
-    ].join('\n') + '\n');
+    process.stdout.write(
+      [
+        `\n规模 (scale): nginx round robin in front of server/main.ts processes, PostgreSQL (a private cluster, ` +
+          `${process.env.SCALE_PG_SETTINGS || 'default settings'}), ` +
+          `${CONNECTIONS} connections (${WEBHOOK_CONNECTIONS} for webhooks), ${SECONDS} s per measure, ${os.availableParallelism()} cores shared by all`,
+        `  ${''.padEnd(24)}${'1 process'.padStart(12)}${'2 processes'.padStart(12)}   ratio`,
+        `  ${'purchases/s'.padEnd(24)}${f0(perSecond(single.purchases))}${f0(perSecond(double.purchases))}${ratio(perSecond(single.purchases), perSecond(double.purchases))}`,
+        `  ${'  purchase p99'.padEnd(24)}${ms(single.purchases.p99)}${ms(double.purchases.p99)}`,
+        `  ${'code reads/s'.padEnd(24)}${f0(perSecond(single.reads))}${f0(perSecond(double.reads))}${ratio(perSecond(single.reads), perSecond(double.reads))}`,
+        `  ${'webhook posts/s'.padEnd(24)}${f0(perSecond(single.webhooks))}${f0(perSecond(double.webhooks))}${ratio(perSecond(single.webhooks), perSecond(double.webhooks))}`,
+        `  ${'webhook p99'.padEnd(24)}${ms(single.webhooks.p99)}${ms(double.webhooks.p99)}`,
+        `  ${'difference after'.padEnd(24)}${f0(single.diff)}${f0(double.diff)}`,
+        `  ${'bad answers'.padEnd(24)}${f0(bad(single))}${f0(bad(double))}`,
+        '  target: two processes >= 1,000 purchases/s with a difference of 0',
+        ...[single, double].map((r, i) => cpuLine(r, i + 1)),
+        ...(polls ? pollLines(polls) : []),
+      ].join('\n') + '\n',
+    );
   } finally {
     for (const n of nginxes) await n.stop();
     for (const p of w.procs) await p.stop();
@@ -298,22 +369,25 @@ function cpuLine(r: Round, processes: number): string {
   const per = (x: number) => `${((x * 1000) / n).toFixed(2)} ms`;
   const c = r.purchaseCpu;
   const total = c.app + c.postgres + c.nginx + c.load;
-  return `  CPU per purchase, ${processes} process${processes > 1 ? 'es' : ''}: app ${per(c.app)}, PostgreSQL ${per(c.postgres)}, ` +
+  return (
+    `  CPU per purchase, ${processes} process${processes > 1 ? 'es' : ''}: app ${per(c.app)}, PostgreSQL ${per(c.postgres)}, ` +
     `nginx ${per(c.nginx)}, load generator ${per(c.load)} = ${per(total)}; ${os.availableParallelism()} idle cores would allow ` +
-    `${((os.availableParallelism() * n) / total).toFixed(0)} purchases/s`;
+    `${((os.availableParallelism() * n) / total).toFixed(0)} purchases/s`
+  );
 }
 
 /** Memory, wake-up time and the other requests' latency while the long polls wait. */
 function pollLines(polls: Polls): string[] {
   return [
-    `\n长轮询 (long polls): ${polls.held} ?wait=60 reads held by one process` + (polls.early ? ` (${polls.early} answered before their code!)` : ''),
+    `\n长轮询 (long polls): ${polls.held} ?wait=60 reads held by one process` +
+      (polls.early ? ` (${polls.early} answered before their code!)` : ''),
     `  RSS ${polls.rssBefore.toFixed(0)} MB before, ${polls.rssHeld.toFixed(0)} MB while held ` +
-    `(+${(polls.rssHeld - polls.rssBefore).toFixed(0)} MB, ${(((polls.rssHeld - polls.rssBefore) * 1024) / Math.max(1, polls.held)).toFixed(1)} KB per poll)   target: < 500 MB`,
+      `(+${(polls.rssHeld - polls.rssBefore).toFixed(0)} MB, ${(((polls.rssHeld - polls.rssBefore) * 1024) / Math.max(1, polls.held)).toFixed(1)} KB per poll)   target: < 500 MB`,
     `  a code wakes its reader (webhook post through nginx -> the reader's answer), ${polls.wakes.length} codes: ` +
-    `p50 ${pct(polls.wakes, 50).toFixed(1)} ms, p99 ${pct(polls.wakes, 99).toFixed(1)} ms, max ${Math.max(...polls.wakes).toFixed(1)} ms   target: p99 <= 100 ms`,
+      `p50 ${pct(polls.wakes, 50).toFixed(1)} ms, p99 ${pct(polls.wakes, 99).toFixed(1)} ms, max ${Math.max(...polls.wakes).toFixed(1)} ms   target: p99 <= 100 ms`,
     `  other requests (POST /api/user/info, 10 connections) to that process: p99 ${polls.without.p99.toFixed(2)} ms without, ` +
-    `${polls.during.p99.toFixed(2)} ms while the polls wait (${(polls.during.p99 / polls.without.p99).toFixed(2)}x); ` +
-    `${perSecond(polls.without).toFixed(0)} vs ${perSecond(polls.during).toFixed(0)} req/s`,
+      `${polls.during.p99.toFixed(2)} ms while the polls wait (${(polls.during.p99 / polls.without.p99).toFixed(2)}x); ` +
+      `${perSecond(polls.without).toFixed(0)} vs ${perSecond(polls.during).toFixed(0)} req/s`,
   ];
 }
 

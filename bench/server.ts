@@ -22,11 +22,24 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP_SECONDS = 1;
 const SUP_PASSWORD = 'Bench-pass-1234';
 
-export interface Load { requests: number; errors: number; seconds: number; cpuSeconds: number; p50: number; p99: number }
+export interface Load {
+  requests: number;
+  errors: number;
+  seconds: number;
+  cpuSeconds: number;
+  p50: number;
+  p99: number;
+}
 export const perSecond = (r: Load) => r.requests / r.seconds;
 const perCpuSecond = (r: Load) => r.requests / r.cpuSeconds;
 
-export interface Child { port: number; info: any; cpu(): Promise<number>; stop(): void }
+export interface Child {
+  port: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- what the child's ready message carries: each bench reads its own
+  info: any;
+  cpu(): Promise<number>;
+  stop(): void;
+}
 
 /**
  * Sends `request` over the connections for `seconds`; each answer must satisfy `good`. A request
@@ -34,8 +47,11 @@ export interface Child { port: number; info: any; cpu(): Promise<number>; stop()
  * different buyer).
  */
 export async function load(
-  server: Child, request: string | ((connection: number) => string), seconds: number,
-  good: (status: number, body: string) => boolean, connections = CONNECTIONS,
+  server: Child,
+  request: string | ((connection: number) => string),
+  seconds: number,
+  good: (status: number, body: string) => boolean,
+  connections = CONNECTIONS,
 ): Promise<Load> {
   const fixed = typeof request === 'string' ? Buffer.from(request) : null;
   const latencies: number[] = [];
@@ -44,36 +60,45 @@ export async function load(
   const started = performance.now();
   const until = started + seconds * 1000;
 
-  const connection = (n: number) => new Promise<void>((resolve, reject) => {
-    const socket = net.connect({ port: server.port, host: '127.0.0.1' });
-    socket.setNoDelay(true);
-    let buffer = Buffer.alloc(0);
-    let sentAt = 0;
-    const send = () => {
-      if (performance.now() >= until) { socket.end(); resolve(); return; }
-      sentAt = performance.now();
-      socket.write(fixed ?? (request as (connection: number) => string)(n));
-    };
-    socket.on('connect', send);
-    socket.on('error', reject);
-    socket.on('data', (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffer.subarray(0, end).toString('latin1');
-        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
-        if (!Number.isFinite(length)) { socket.destroy(); reject(new Error(`answer without content-length: ${head}`)); return; }
-        if (buffer.length < end + 4 + length) return;
-        const status = Number(head.slice(9, 12));
-        const body = buffer.subarray(end + 4, end + 4 + length).toString();
-        buffer = buffer.subarray(end + 4 + length);
-        latencies.push(performance.now() - sentAt);
-        if (!good(status, body)) errors += 1;
-        send();
-      }
+  const connection = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = net.connect({ port: server.port, host: '127.0.0.1' });
+      socket.setNoDelay(true);
+      let buffer = Buffer.alloc(0);
+      let sentAt = 0;
+      const send = () => {
+        if (performance.now() >= until) {
+          socket.end();
+          resolve();
+          return;
+        }
+        sentAt = performance.now();
+        socket.write(fixed ?? (request as (connection: number) => string)(n));
+      };
+      socket.on('connect', send);
+      socket.on('error', reject);
+      socket.on('data', (chunk) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+        for (;;) {
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
+          if (!Number.isFinite(length)) {
+            socket.destroy();
+            reject(new Error(`answer without content-length: ${head}`));
+            return;
+          }
+          if (buffer.length < end + 4 + length) return;
+          const status = Number(head.slice(9, 12));
+          const body = buffer.subarray(end + 4, end + 4 + length).toString();
+          buffer = buffer.subarray(end + 4 + length);
+          latencies.push(performance.now() - sentAt);
+          if (!good(status, body)) errors += 1;
+          send();
+        }
+      });
     });
-  });
 
   await Promise.all(Array.from({ length: connections }, (_, n) => connection(n)));
   const seconds_ = (performance.now() - started) / 1000;
@@ -90,19 +115,30 @@ export async function load(
 export async function child(kind: string, file = import.meta.filename, env: NodeJS.ProcessEnv = {}): Promise<Child> {
   // BENCH_PROF=<dir>: each server child writes a V8 CPU profile there when it exits (see scripts/cpuprofile-summary.mjs).
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', file, 'serve', kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', file, 'serve', kind], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
   const pending: ((seconds: number) => void)[] = [];
   let info: unknown;
   const port = await new Promise<number>((resolve, reject) => {
     proc.on('message', (m: { ready?: number; cpu?: number; info?: unknown }) => {
-      if (m.ready) { info = m.info; resolve(m.ready); }
+      if (m.ready) {
+        info = m.info;
+        resolve(m.ready);
+      }
       if (m.cpu !== undefined) pending.shift()?.(m.cpu);
     });
     proc.on('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
   return {
-    port, info,
-    cpu: () => new Promise((resolve) => { pending.push(resolve); proc.send('cpu'); }),
+    port,
+    info,
+    cpu: () =>
+      new Promise((resolve) => {
+        pending.push(resolve);
+        proc.send('cpu');
+      }),
     stop: () => proc.kill('SIGTERM'),
   };
 }
@@ -193,12 +229,16 @@ export async function bestRounds(targets: Target[]): Promise<{ best: Load[]; err
 
 /** Rows of req/s, p50, p99 and the ratios to the first target (the baseline), in wall and in CPU time. */
 export function table(targets: Target[], { best, errors }: { best: Load[]; errors: number[] }): string[] {
-  const out = [`  ${''.padEnd(26)} ${'req/s'.padStart(7)}  ${'p50'.padStart(7)}  ${'p99'.padStart(7)}  ratio   ${'req/CPU-s'.padStart(9)}  ratio`];
+  const out = [
+    `  ${''.padEnd(26)} ${'req/s'.padStart(7)}  ${'p50'.padStart(7)}  ${'p99'.padStart(7)}  ratio   ${'req/CPU-s'.padStart(9)}  ratio`,
+  ];
   best.forEach((r, i) => {
     const ms = (v: number) => `${v.toFixed(2)}ms`.padStart(7);
-    out.push(`  ${targets[i].name.padEnd(26)} ${perSecond(r).toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p99)}  ` +
-      `${i ? (perSecond(r) / perSecond(best[0])).toFixed(2) : '    '}   ${perCpuSecond(r).toFixed(0).padStart(9)}  ` +
-      `${i ? (perCpuSecond(r) / perCpuSecond(best[0])).toFixed(2) : ''}${errors[i] ? `   ${errors[i]} bad answers!` : ''}`);
+    out.push(
+      `  ${targets[i].name.padEnd(26)} ${perSecond(r).toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p99)}  ` +
+        `${i ? (perSecond(r) / perSecond(best[0])).toFixed(2) : '    '}   ${perCpuSecond(r).toFixed(0).padStart(9)}  ` +
+        `${i ? (perCpuSecond(r) / perCpuSecond(best[0])).toFixed(2) : ''}${errors[i] ? `   ${errors[i]} bad answers!` : ''}`,
+    );
   });
   return out;
 }
@@ -209,10 +249,17 @@ export async function benchServer(): Promise<void> {
   try {
     const { token } = await call(app.port, 'POST', '/api/user/login', { username: 'admin', password: SUP_PASSWORD });
     for (let i = 1; i <= 10; i++) {
-      await call(app.port, 'POST', '/api/notice/add', {
-        title: `系统公告 ${i}`, popup: i === 10,
-        content: `<p>第 ${i} 条公告：<strong>今晚 23:00</strong> 系统维护，预计 30 分钟。</p><p>详情见 <a href="https://t.me/support">客服</a>。</p>`,
-      }, token);
+      await call(
+        app.port,
+        'POST',
+        '/api/notice/add',
+        {
+          title: `系统公告 ${i}`,
+          popup: i === 10,
+          content: `<p>第 ${i} 条公告：<strong>今晚 23:00</strong> 系统维护，预计 30 分钟。</p><p>详情见 <a href="https://t.me/support">客服</a>。</p>`,
+        },
+        token,
+      );
     }
     const okEnvelope = (status: number, body: string) => status === 200 && body.startsWith('{"code":200');
     const targets = [

@@ -11,7 +11,15 @@ export async function startTrace(cdp: CDPSession): Promise<void> {
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
 }
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
+}
 
 /** Ends the trace and sums the main thread's self time by event up to `until` ms after the navigation started. */
 export async function endTrace(cdp: CDPSession, until: number): Promise<string> {
@@ -27,13 +35,15 @@ export async function endTrace(cdp: CDPSession, until: number): Promise<string> 
   await cdp.send('IO.close', { handle: stream! });
   const events: TraceEvent[] = JSON.parse(text).traceEvents;
   // The page's own navigation (not the blank page's before it), and its renderer's main thread.
-  const navigation = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'))
+  const navigation = events
+    .filter((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'))
     .sort((a, b) => b.ts - a.ts)[0];
   const main = navigation && events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation.pid);
   if (!main) return '  (no renderer main thread in the trace)';
   const start = navigation.ts;
   const end = start + until * 1000;
-  const spans = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= start && e.ts < end)
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= start && e.ts < end)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   // Self time: a span's duration less its children's (spans nest on one thread).
   const self = new Map<string, number>();
@@ -47,7 +57,12 @@ export async function endTrace(cdp: CDPSession, until: number): Promise<string> 
     stack.push(span);
   }
   const busy = [...self.values()].reduce((a, b) => a + b, 0);
-  const rows = [...self].filter(([name]) => name !== 'ThreadControllerImpl::RunTask' && name !== 'RunTask').sort((a, b) => b[1] - a[1]).slice(0, 16);
-  return [`  main thread busy ${(busy / 1000).toFixed(0)} ms of ${until.toFixed(0)} ms, by what Chromium did (self time):`,
-    ...rows.map(([name, us]) => `    ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`)].join('\n');
+  const rows = [...self]
+    .filter(([name]) => name !== 'ThreadControllerImpl::RunTask' && name !== 'RunTask')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 16);
+  return [
+    `  main thread busy ${(busy / 1000).toFixed(0)} ms of ${until.toFixed(0)} ms, by what Chromium did (self time):`,
+    ...rows.map(([name, us]) => `    ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`),
+  ].join('\n');
 }

@@ -66,6 +66,18 @@ interface Load {
   tap?: { seen: number; event: number };
 }
 
+/** What the probe records in the page (window.__vitals), and the dialog a tap waits for (window.__armed). */
+interface Vitals {
+  lcp: { t: number; node: string }[];
+  shifts: { t: number; value: number; sources: string[] }[];
+  events: { id: number; t: number; duration: number }[];
+  last: number;
+  down: number | null;
+  frame: number | null;
+  seen: Record<string, number>;
+}
+type Probed = Window & { __vitals?: Vitals; __armed?: string };
+
 // Runs in each page before its scripts. A string: tsx decorates functions with helpers the page lacks.
 const probe = `(() => {
   const v = window.__vitals = { lcp: [], shifts: [], events: [], last: 0, down: null, frame: null };
@@ -122,7 +134,10 @@ function sessionWindowCls(shifts: { t: number; value: number }[]): number {
   let first = -Infinity;
   let previous = -Infinity;
   for (const s of shifts) {
-    if (s.t - previous >= 1000 || s.t - first >= 5000) { current = 0; first = s.t; }
+    if (s.t - previous >= 1000 || s.t - first >= 5000) {
+      current = 0;
+      first = s.t;
+    }
     current += s.value;
     previous = s.t;
     best = Math.max(best, current);
@@ -137,13 +152,32 @@ function sessionWindowCls(shifts: { t: number; value: number }[]): number {
 async function openPhone() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vitals-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, locale: 'zh-CN',
-    viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', ...(VIA_NGINX ? ['--ignore-certificate-errors'] : [])],
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'zh-CN',
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1.75,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(VIA_NGINX ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  return { page, close: async () => { await context.close(); fs.rmSync(profile, { recursive: true, force: true }); } };
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Lighthouse's slow phone: the CPU 4x slower, a slow 4G network. Before the page's first request. */
@@ -158,7 +192,11 @@ async function throttle(page: Page) {
 type CpuNode = { id: number; callFrame: { functionName: string; url: string }; children?: number[] };
 
 /** Where the main thread's time went up to `until` ms: self time by script and by function (BENCH_PROFILE). */
-function profileSummary(profile: { nodes: CpuNode[]; samples: number[]; timeDeltas: number[]; startTime: number }, origin: number, until: number): string {
+function profileSummary(
+  profile: { nodes: CpuNode[]; samples: number[]; timeDeltas: number[]; startTime: number },
+  origin: number,
+  until: number,
+): string {
   // (origin and the profile's times in microseconds; until in milliseconds)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const files = new Map<string, number>();
@@ -174,7 +212,11 @@ function profileSummary(profile: { nodes: CpuNode[]; samples: number[]; timeDelt
     const fn = `${functionName || '(anonymous)'} ${file}`;
     fns.set(fn, (fns.get(fn) ?? 0) + next / 1000);
   });
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`);
   return ['  by script:', ...top(files, 12), '  by function:', ...top(fns, 25)].join('\n');
 }
 
@@ -187,7 +229,7 @@ async function settle(page: Page): Promise<void> {
   const until = Date.now() + 20_000;
   const ready = await page.evaluate(() => performance.now());
   while (Date.now() < until) {
-    const quiet = await page.evaluate((since) => performance.now() - Math.max((window as any).__vitals.last, since), ready);
+    const quiet = await page.evaluate((since) => performance.now() - Math.max((window as Probed).__vitals!.last, since), ready);
     if (quiet >= 2500) return;
     await page.waitForTimeout(Math.max(250, 2500 - quiet));
   }
@@ -195,25 +237,33 @@ async function settle(page: Page): Promise<void> {
 
 /** Taps the first 购买 and waits for the dialog and the interaction's Event Timing entries; profiles the tap given `cdp`. */
 async function tapBuy(page: Page, cdp?: CDPSession): Promise<{ seen: number; event: number }> {
-  const button = page.getByTestId('product-card').first().getByRole('button', { name: /购\s*买/ });
+  const button = page
+    .getByTestId('product-card')
+    .first()
+    .getByRole('button', { name: /购\s*买/ });
   await button.scrollIntoViewIfNeeded();
   await page.waitForTimeout(500);
   const box = (await button.boundingBox())!;
-  await page.evaluate(() => { (window as any).__armed = '.buy-dialog'; });
+  await page.evaluate(() => {
+    (window as Probed).__armed = '.buy-dialog';
+  });
   if (cdp) await cdp.send('Profiler.start');
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForFunction(() => (window as any).__vitals.frame !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as Probed).__vitals!.frame !== null, null, { timeout: 30_000 });
   if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Parameters<typeof profileSummary>[0] };
     process.stdout.write(`\ntap: main thread\n${profileSummary(profile, profile.startTime, 1e9)}\n`);
   }
   await page.waitForTimeout(1000); // Event Timing reports an interaction after its paint
   return page.evaluate(() => {
-    const v = (window as any).__vitals;
-    // Entries under 16 ms are not reported: a fast tap may have none.
-    const own = v.events.filter((e: { t: number }) => e.t >= v.down - 1);
+    const v = (window as Probed).__vitals!;
+    // Entries under 16 ms are not reported: a fast tap may have none. The tap was seen (waited for above).
+    const own = v.events.filter((e: { t: number }) => e.t >= v.down! - 1);
     const id = own[0]?.id;
-    return { seen: v.frame, event: Math.max(0, ...own.filter((e: { id: number }) => e.id === id).map((e: { duration: number }) => e.duration)) };
+    return {
+      seen: v.frame!,
+      event: Math.max(0, ...own.filter((e: { id: number }) => e.id === id).map((e: { duration: number }) => e.duration)),
+    };
   });
 }
 
@@ -225,7 +275,9 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
     const { page } = browser;
     await page.addInitScript({ content: probe });
     if (token) {
-      await page.addInitScript({ content: `if (!localStorage.getItem('token')) { localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('type', 'user'); }` });
+      await page.addInitScript({
+        content: `if (!localStorage.getItem('token')) { localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('type', 'user'); }`,
+      });
     }
     const cdp = await throttle(page);
     if (process.env.BENCH_PROFILE) {
@@ -243,16 +295,23 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
     if (process.env.BENCH_COVERAGE_DIR) {
       const { result } = await cdp.send('Profiler.takePreciseCoverage');
       fs.mkdirSync(process.env.BENCH_COVERAGE_DIR, { recursive: true });
-      fs.writeFileSync(path.join(process.env.BENCH_COVERAGE_DIR, `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}.json`), JSON.stringify(result));
+      fs.writeFileSync(
+        path.join(process.env.BENCH_COVERAGE_DIR, `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}.json`),
+        JSON.stringify(result),
+      );
     }
     await settle(page);
     const found = await page.evaluate(() => {
-      const v = (window as any).__vitals;
+      const v = (window as Probed).__vitals!;
       const scripts = performance.getEntriesByType('resource').filter((e) => /\.m?js(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
       const last = v.lcp.at(-1) ?? { t: NaN, node: '(none)' };
       return {
-        lcp: last.t as number, lcpNode: last.node as string, shifts: v.shifts as { t: number; value: number; sources: string[] }[],
-        js: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0), scripts: scripts.length, seen: v.seen as Record<string, number>,
+        lcp: last.t as number,
+        lcpNode: last.node as string,
+        shifts: v.shifts as { t: number; value: number; sources: string[] }[],
+        js: scripts.reduce((sum, e) => sum + e.encodedBodySize, 0),
+        scripts: scripts.length,
+        seen: v.seen as Record<string, number>,
         waterfall: performance.getEntriesByType('resource').map((e) => {
           const r = e as PerformanceResourceTiming;
           return `${r.startTime.toFixed(0).padStart(6)} → ${r.responseEnd.toFixed(0).padStart(6)}  ${(r.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${r.name.replace(location.origin, '')}`;
@@ -260,17 +319,24 @@ async function load(server: Server, site: string, screen: Screen): Promise<Load>
       };
     });
     const result: Load = {
-      ...found, cls: sessionWindowCls(found.shifts), clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
+      ...found,
+      cls: sessionWindowCls(found.shifts),
+      clsSum: found.shifts.reduce((sum, s) => sum + s.value, 0),
     };
     if (process.env.BENCH_WATERFALL) {
-      const seen = Object.entries(found.seen).map(([part, at]) => `${part} ${at}`).join(', ');
+      const seen = Object.entries(found.seen)
+        .map(([part, at]) => `${part} ${at}`)
+        .join(', ');
       process.stdout.write(`\n${screen.name}: LCP ${found.lcp.toFixed(0)} ms; first in the page: ${seen}\n${found.waterfall.join('\n')}\n`);
     }
-    if (process.env.BENCH_TRACE) process.stdout.write(`\n${screen.name}: until LCP (${found.lcp.toFixed(0)} ms)\n${await endTrace(cdp, found.lcp)}\n`);
+    if (process.env.BENCH_TRACE)
+      process.stdout.write(`\n${screen.name}: until LCP (${found.lcp.toFixed(0)} ms)\n${await endTrace(cdp, found.lcp)}\n`);
     if (process.env.BENCH_PROFILE) {
-      const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: Parameters<typeof profileSummary>[0] };
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Parameters<typeof profileSummary>[0] };
       // The profile's clock is not the page's: it started just before the navigation, which is near enough.
-      process.stdout.write(`\n${screen.name}: main thread until LCP (${found.lcp.toFixed(0)} ms)\n${profileSummary(profile, profile.startTime, found.lcp)}\n`);
+      process.stdout.write(
+        `\n${screen.name}: main thread until LCP (${found.lcp.toFixed(0)} ms)\n${profileSummary(profile, profile.startTime, found.lcp)}\n`,
+      );
       if (process.env.BENCH_PROFILE_DIR) {
         fs.mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
         const name = `${screen.name.replace(/[^\p{L}\p{N}]+/gu, '_')}-${Date.now()}.cpuprofile`;
@@ -299,12 +365,24 @@ async function seed(server: Server): Promise<{ linkPath: string }> {
   const goods: number[] = [];
   for (let i = 1; i <= 12; i += 1) {
     const { id } = await post('/api/goods/add', sup, {
-      title: `示例商品 ${i} 接码`, channel: i % 4 ? 'sms' : 'mail', service: `s${i}`, price: 0.5 + i / 10, valid_hours: 24,
-      receive_limit: 1, reset_limit: 2, renew_price: 0.5, code_wait_minutes: 10, min_qty: 1, max_qty: 100,
+      title: `示例商品 ${i} 接码`,
+      channel: i % 4 ? 'sms' : 'mail',
+      service: `s${i}`,
+      price: 0.5 + i / 10,
+      valid_hours: 24,
+      receive_limit: 1,
+      reset_limit: 2,
+      renew_price: 0.5,
+      code_wait_minutes: 10,
+      min_qty: 1,
+      max_qty: 100,
       description: '<p>支持注册与登录验证码，<b>秒到</b>。</p>',
     });
     goods.push(id);
-    const at = i % 4 ? (n: number) => `+86138${String(i).padStart(2, '0')}${String(n).padStart(4, '0')}` : (n: number) => `vitals${i}_${n}@example.com`;
+    const at =
+      i % 4
+        ? (n: number) => `+86138${String(i).padStart(2, '0')}${String(n).padStart(4, '0')}`
+        : (n: number) => `vitals${i}_${n}@example.com`;
     await post('/api/stock/import', sup, { goods_id: id, text: Array.from({ length: 8 }, (_, n) => at(n)).join('\n') });
   }
   const buyer = await post('/api/user/add', sup, CUSTOMER);
@@ -333,16 +411,15 @@ const SCREENS: Screen[] = [
 export async function benchVitals(): Promise<void> {
   if (!fs.existsSync(path.join(DIST, 'store', 'index.html'))) {
     // As the browser tests' global setup builds (a production build, into DIST).
-    execSync(`node scripts/build.mjs "${DIST}"`,
-      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execSync(`node scripts/build.mjs "${DIST}"`, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
   const only = process.env.BENCH_SCREENS?.split(',');
   const server = await startServer();
   const nginx = VIA_NGINX ? await startNginx({ upstreams: [Number(new URL(server.url).port)], deployed: { assets: DIST } }) : null;
   const site = nginx?.url ?? server.url;
   const loads = new Map<string, Load[]>();
-  let screens: Screen[] = [];
-  let cpu = { host: NaN, slowed: NaN };
+  let screens: Screen[];
+  let cpu: { host: number; slowed: number };
   try {
     const { linkPath } = await seed(server);
     screens = SCREENS.filter((s) => !only || only.includes(s.name)).map((s) => (s.name === '/c/<token>' ? { ...s, path: linkPath } : s));
@@ -375,7 +452,8 @@ async function cpuIndex(): Promise<{ host: number; slowed: number }> {
   const browser = await openPhone();
   try {
     // A string: the bundler's helpers are not in the page.
-    const measure = () => browser.page.evaluate(`(() => {
+    const measure = () =>
+      browser.page.evaluate(`(() => {
       const perSecond = (work) => {
         const start = Date.now();
         let rounds = 0;
@@ -403,11 +481,14 @@ async function cpuIndex(): Promise<{ host: number; slowed: number }> {
 function report(screens: Screen[], loads: Map<string, Load[]>, cpu: { host: number; slowed: number }): string {
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
   // Padded by what a terminal shows: a Chinese character takes two columns.
-  const col = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - [...text].reduce((w, c) => w + (c > '\u2e80' ? 2 : 1), 0)));
+  const col = (text: string, width: number) =>
+    text + ' '.repeat(Math.max(1, width - [...text].reduce((w, c) => w + (c > '\u2e80' ? 2 : 1), 0)));
   const lines = [
     `\n手机端网页指标 (web vitals on a throttled phone): ${PHONE.width}x${PHONE.height}, CPU ${CPU_SLOWDOWN}x slower, ` +
-    `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen; ` +
-    (VIA_NGINX ? `through nginx as deployed (HTTPS, HTTP/2, ${nginxHasBrotli() ? 'Brotli' : 'gzip'})` : 'straight from the server (HTTP/1.1, Brotli)'),
+      `${NETWORK.latency} ms / 1.6 Mbps down / 750 kbps up, cold cache; median of ${RUNS} loads per screen; ` +
+      (VIA_NGINX
+        ? `through nginx as deployed (HTTPS, HTTP/2, ${nginxHasBrotli() ? 'Brotli' : 'gzip'})`
+        : 'straight from the server (HTTP/1.1, Brotli)'),
     `  CPU (Lighthouse's BenchmarkIndex): this machine ${cpu.host}, slowed ${cpu.slowed} (phones: low-tier 264, mid-tier 1000)`,
     `  CLS: largest session window (shifts < 1 s apart, window <= 5 s) of shifts without recent input; sum of all in brackets`,
     `  ${col('screen', 14)}${col('LCP ms', 26)}${col('target', 18)}${col('CLS', 22)}${col('target', 14)}${col('tap ms', 22)}target`,
@@ -421,20 +502,28 @@ function report(screens: Screen[], loads: Map<string, Load[]>, cpu: { host: numb
     const lcpTarget = screen.open ? 1000 : 2500;
     const taps = list.map((l) => l.tap).filter((t) => t !== undefined);
     const tap = taps.length ? median(taps.map((t) => t.seen)) : null;
-    lines.push(`  ${col(screen.name, 14)}${col(`${lcp.toFixed(0)} [${list.map((l) => l.lcp.toFixed(0)).join(', ')}]`, 26)}` +
-      `${col(`<= ${lcpTarget} ${verdict(lcp <= lcpTarget)}`, 18)}` +
-      `${col(`${cls.toFixed(3)} (${median(list.map((l) => l.clsSum)).toFixed(3)})`, 22)}${col(`< 0.1 ${verdict(cls < 0.1)}`, 14)}` +
-      (tap === null ? '-' : `${col(`${tap.toFixed(0)} [${taps.map((t) => t.seen.toFixed(0)).join(', ')}]`, 22)}<= 200 ${verdict(tap <= 200)}`));
+    lines.push(
+      `  ${col(screen.name, 14)}${col(`${lcp.toFixed(0)} [${list.map((l) => l.lcp.toFixed(0)).join(', ')}]`, 26)}` +
+        `${col(`<= ${lcpTarget} ${verdict(lcp <= lcpTarget)}`, 18)}` +
+        `${col(`${cls.toFixed(3)} (${median(list.map((l) => l.clsSum)).toFixed(3)})`, 22)}${col(`< 0.1 ${verdict(cls < 0.1)}`, 14)}` +
+        (tap === null
+          ? '-'
+          : `${col(`${tap.toFixed(0)} [${taps.map((t) => t.seen.toFixed(0)).join(', ')}]`, 22)}<= 200 ${verdict(tap <= 200)}`),
+    );
     // The LCP element from the load whose LCP is the median one; the shifts from the median CLS's.
     const typical = [...list].sort((a, b) => a.lcp - b.lcp)[Math.floor(list.length / 2)];
-    details.push(`  ${screen.name}: LCP element ${typical.lcpNode}; JS ${(median(list.map((l) => l.js)) / 1024).toFixed(0)} KB compressed in ${median(list.map((l) => l.scripts))} files`);
+    details.push(
+      `  ${screen.name}: LCP element ${typical.lcpNode}; JS ${(median(list.map((l) => l.js)) / 1024).toFixed(0)} KB compressed in ${median(list.map((l) => l.scripts))} files`,
+    );
     const middle = [...list].sort((a, b) => a.cls - b.cls)[Math.floor(list.length / 2)];
     for (const s of [...middle.shifts].sort((a, b) => b.value - a.value).slice(0, 3)) {
       details.push(`    shift ${s.value.toFixed(3)}: ${s.sources.slice(0, 2).join('; ') || '(no source)'}`);
     }
     if (taps.length) {
-      details.push(`    tap: Event Timing duration of the interaction (touch to the next paint, dialog or not): median ` +
-        `${median(taps.map((t) => t.event)).toFixed(0)} ms [${taps.map((t) => t.event.toFixed(0)).join(', ')}]`);
+      details.push(
+        `    tap: Event Timing duration of the interaction (touch to the next paint, dialog or not): median ` +
+          `${median(taps.map((t) => t.event)).toFixed(0)} ms [${taps.map((t) => t.event.toFixed(0)).join(', ')}]`,
+      );
     }
   }
   return [...lines, '', ...details].join('\n') + '\n';

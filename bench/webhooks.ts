@@ -35,8 +35,12 @@ async function serve(kind: string): Promise<void> {
   const { makeSecret } = await import('../server/webhooks/endpoints.js');
   const { database, dir, drop } = await freshDatabase(kind, 'bench-webhooks-');
   const settings = {
-    ...readSettings({}), dataDir: dir ?? os.tmpdir(), authRatePerMinute: 1_000_000,
-    codeRatePerAddress: 100_000_000, codeRatePerToken: 1_000_000, webhookAllowPrivate: true,
+    ...readSettings({}),
+    dataDir: dir ?? os.tmpdir(),
+    authRatePerMinute: 1_000_000,
+    codeRatePerAddress: 100_000_000,
+    codeRatePerToken: 1_000_000,
+    webhookAllowPrivate: true,
   };
   await migrate(database.db, database.dialect, settings);
   await ensureFirstSup(database.db, 'admin', SUP_PASSWORD, Date.now());
@@ -49,27 +53,45 @@ async function serve(kind: string): Promise<void> {
     const { id: _id, ...rest } = template as Record<string, unknown>;
     const ids: number[] = [];
     for (let i = 0; i < customers; i++) {
-      const row = await db.insertInto('users').values({ ...rest, username: `bench_hook_${i}` } as never).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('users')
+        .values({ ...rest, username: `bench_hook_${i}` } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.push(Number(row.id));
     }
     const links = await db.selectFrom('tokens').select('id').where('user_id', '=', buyer).orderBy('id').execute();
     for (let i = 0; i < links.length; i++) {
-      await db.updateTable('tokens').set({ user_id: ids[i % ids.length] }).where('id', '=', links[i].id).execute();
+      await db
+        .updateTable('tokens')
+        .set({ user_id: ids[i % ids.length] })
+        .where('id', '=', links[i].id)
+        .execute();
     }
     const now = Date.now();
     for (const id of ids) {
       const s = makeSecret(settings);
-      await db.insertInto('webhook_endpoints').values({ user_id: id, url: hook, enabled: 0, secret: s.sealed, secret_hint: s.hint, create_at: now, update_at: now }).execute();
+      await db
+        .insertInto('webhook_endpoints')
+        .values({ user_id: id, url: hook, enabled: 0, secret: s.sealed, secret_hint: s.hint, create_at: now, update_at: now })
+        .execute();
     }
     return { code: 200, message: 'ok', data: { customers: ids.length, links: links.length } };
   });
   app.post('/bench/switch', { config: { access: 'public' } }, async (request) => {
     const { enabled } = request.body as { enabled: boolean };
-    await db.updateTable('webhook_endpoints').set({ enabled: enabled ? 1 : 0, paused_at: null }).execute();
+    await db
+      .updateTable('webhook_endpoints')
+      .set({ enabled: enabled ? 1 : 0, paused_at: null })
+      .execute();
     return { code: 200, message: 'ok', data: null };
   });
   app.get('/bench/backlog', { config: { access: 'public' } }, async () => {
-    const rows = await db.selectFrom('webhook_deliveries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    const rows = await db
+      .selectFrom('webhook_deliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
     return { code: 200, message: 'ok', data: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -81,18 +103,25 @@ async function serve(kind: string): Promise<void> {
   ready((app.server.address() as net.AddressInfo).port);
 }
 
-interface Env { base: string; call(p: string, body?: unknown, token?: string): Promise<any>; server: Child }
+interface Env {
+  base: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads arbitrary JSON answers of every API
+  call(p: string, body?: unknown, token?: string): Promise<any>;
+  server: Child;
+}
 
 async function start(kind: 'sqlite' | 'postgres'): Promise<Env> {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const server = await child(kind, import.meta.filename, url ? { BENCH_DATABASE_URL: url } : {});
   const base = `http://127.0.0.1:${server.port}`;
   const call = async (p: string, body?: unknown, token?: string) => {
-    const json = JSON.parse(await fetchRetry(base + p, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+    const json = JSON.parse(
+      await fetchRetry(base + p, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.message}`);
     return json.data;
   };
@@ -111,15 +140,22 @@ async function endpoint() {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         if (!arrived.has(body.code)) arrived.set(body.code, performance.now());
-      } catch { /* counted, not timed */ }
+      } catch {
+        /* counted, not timed */
+      }
       res.writeHead(200).end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`,
-    arrived, requests: () => requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    arrived,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -133,11 +169,18 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     await env.call('/api/user/money', { id: customer.id, amount: 10_000, remark: 'bench' }, sup);
     const buyer = (await env.call('/api/user/login', { username: 'bench_buyer', password: 'Bench-buyer-1' })).token;
     const numbers = Array.from({ length: WARM + 2 * SMS }, (_, i) => `+86139${String(i).padStart(8, '0')}`);
-    const goods = await env.call('/api/goods/add', { title: 'bench sms', channel: 'sms', service: 'tg', price: 0.01, valid_hours: 24, receive_limit: 1, max_qty: 1000 }, sup);
+    const goods = await env.call(
+      '/api/goods/add',
+      { title: 'bench sms', channel: 'sms', service: 'tg', price: 0.01, valid_hours: 24, receive_limit: 1, max_qty: 1000 },
+      sup,
+    );
     await env.call('/api/stock/import', { goods_id: goods.id, text: numbers.join('\n') }, sup);
     const links: { token: string; identifier: string }[] = [];
     while (links.length < numbers.length) {
-      links.push(...(await env.call('/api/order/buy', { goods_id: goods.id, quantity: Math.min(1000, numbers.length - links.length) }, buyer)).tokens);
+      links.push(
+        ...(await env.call('/api/order/buy', { goods_id: goods.id, quantity: Math.min(1000, numbers.length - links.length) }, buyer))
+          .tokens,
+      );
     }
     await env.call('/bench/spread', { customers: CUSTOMERS, url: hook.url, buyer: customer.id });
     const device = await env.call('/api/device/add', { name: 'bench' }, sup);
@@ -150,22 +193,42 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
       const sentAt = new Map<string, number>();
       let wrong = 0;
       const reads = new Map<number, Promise<{ text: string; at: number }>>();
-      const read = (i: number) => fetchRetry(`${env.base}/api/code/${links[offset + i].token}?wait=30&format=text`).then((text) => ({ text, at: performance.now() }));
-      const opening = openLoop(count, async (i) => { reads.set(i, read(i)); }, RATE);
+      const read = (i: number) =>
+        fetchRetry(`${env.base}/api/code/${links[offset + i].token}?wait=30&format=text`).then((text) => ({ text, at: performance.now() }));
+      const opening = openLoop(
+        count,
+        async (i) => {
+          reads.set(i, read(i));
+        },
+        RATE,
+      );
       await sleep(200);
       const cpuBefore = await env.server.cpu();
-      const { seconds, late } = await openLoop(count, async (i) => {
-        const link = links[offset + i];
-        const code = String(codeBase + i);
-        const req = defaultFormRequest({ from: '+8610690000', text: `【Telegram】验证码 ${code}，请勿泄露`, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(Date.now()) }, device.secret, nextStamp());
-        const at = performance.now();
-        sentAt.set(code, at);
-        const held = reads.get(i) ?? read(i);
-        await fetchRetry(env.base + ingest, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
-        const got = await held;
-        if (got.text !== `STATUS_OK:${code}`) wrong++;
-        readable.push(got.at - at);
-      }, RATE);
+      const { seconds, late } = await openLoop(
+        count,
+        async (i) => {
+          const link = links[offset + i];
+          const code = String(codeBase + i);
+          const req = defaultFormRequest(
+            {
+              from: '+8610690000',
+              text: `【Telegram】验证码 ${code}，请勿泄露`,
+              simInfo: `SIM1_${link.identifier}`,
+              receiveTime: localTime(Date.now()),
+            },
+            device.secret,
+            nextStamp(),
+          );
+          const at = performance.now();
+          sentAt.set(code, at);
+          const held = reads.get(i) ?? read(i);
+          await fetchRetry(env.base + ingest, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
+          const got = await held;
+          if (got.text !== `STATUS_OK:${code}`) wrong++;
+          readable.push(got.at - at);
+        },
+        RATE,
+      );
       await opening;
       const cpu = (await env.server.cpu()) - cpuBefore;
       return { readable, wrong, seconds, late, cpu, sentAt };
@@ -202,9 +265,14 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
 }
 
 export async function benchWebhooks(): Promise<void> {
-  const out = [`\nload average: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`];
-  out.push(...await run('sqlite'));
-  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) out.push(...await run('postgres'));
+  const out = [
+    `\nload average: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  ];
+  out.push(...(await run('sqlite')));
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) out.push(...(await run('postgres')));
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

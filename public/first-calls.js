@@ -9,8 +9,8 @@
   // The app's code ran first (this script came late): it has made these calls itself.
   if (window.appCalling) return;
   const meta = document.querySelector('meta[name="first-calls"]');
-  let token = null;
-  let type = null;
+  let token;
+  let type;
   try {
     token = localStorage.getItem('token');
     type = localStorage.getItem('type');

@@ -35,7 +35,9 @@ function markCompileHints(dir) {
 }
 
 try {
-  node([vite, 'build', '--outDir', path.join(work, 'first'), '--emptyOutDir', '--minify', 'false', '--logLevel', 'warn'], { CHUNK_GRAPH: graphFile });
+  node([vite, 'build', '--outDir', path.join(work, 'first'), '--emptyOutDir', '--minify', 'false', '--logLevel', 'warn'], {
+    CHUNK_GRAPH: graphFile,
+  });
   const plan = planChunks(JSON.parse(fs.readFileSync(graphFile, 'utf8')));
   fs.writeFileSync(planFile, JSON.stringify(plan));
   node([vite, 'build', '--outDir', DIST, '--emptyOutDir'], { CHUNK_PLAN: planFile });

@@ -51,5 +51,9 @@ export function planChunks(graph) {
   // page would load the list's code too.
   const shared = list.filter((file) => inPages.has(file));
   const modulesOf = (chunks) => [...new Set(chunks.flatMap((file) => graph[file].modules))].filter((source) => !facades.has(source));
-  return { common: modulesOf(common), shell: modulesOf([...shell, ...shared]), list: modulesOf(list.filter((file) => !shared.includes(file))) };
+  return {
+    common: modulesOf(common),
+    shell: modulesOf([...shell, ...shared]),
+    list: modulesOf(list.filter((file) => !shared.includes(file))),
+  };
 }

@@ -27,13 +27,27 @@ const byFunction = new Map();
 const byFile = new Map();
 for (const [id, us] of self) {
   const { callFrame: f } = nodes.get(id);
-  const where = f.url ? f.url.replace(/^file:\/\//, '').replace(/.*node_modules\//, 'nm/').replace(/.*\/(server|bench)\//, '$1/') : '(native)';
+  const where = f.url
+    ? f.url
+        .replace(/^file:\/\//, '')
+        .replace(/.*node_modules\//, 'nm/')
+        .replace(/.*\/(server|bench)\//, '$1/')
+    : '(native)';
   const fn = `${f.functionName || '(anonymous)'}  ${where}:${f.lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-  const key = where.startsWith('nm/') ? where.split('/').slice(0, where.startsWith('nm/@') ? 3 : 2).join('/') : where;
+  const key = where.startsWith('nm/')
+    ? where
+        .split('/')
+        .slice(0, where.startsWith('nm/@') ? 3 : 2)
+        .join('/')
+    : where;
   byFile.set(key, (byFile.get(key) ?? 0) + us);
 }
-const within = process.argv.find((a) => a.startsWith('--within='))?.slice(9).split(',') ?? [];
+const within =
+  process.argv
+    .find((a) => a.startsWith('--within='))
+    ?.slice(9)
+    .split(',') ?? [];
 if (within.length) {
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -42,16 +56,21 @@ if (within.length) {
     const seen = new Set();
     for (let n = id; n !== undefined; n = parent.get(n)) {
       const f = nodes.get(n).callFrame;
-      for (const w of within) if (!seen.has(w) && (f.functionName.includes(w) || f.url.includes(w))) { seen.add(w); inside.set(w, inside.get(w) + us); }
+      for (const w of within)
+        if (!seen.has(w) && (f.functionName.includes(w) || f.url.includes(w))) {
+          seen.add(w);
+          inside.set(w, inside.get(w) + us);
+        }
     }
   }
   console.log(`\ninside (callees included)`);
-  for (const [w, us] of inside) console.log(`${(us / 1e3).toFixed(0).padStart(8)} ms ${(100 * us / total).toFixed(1).padStart(5)}%  ${w}`);
+  for (const [w, us] of inside)
+    console.log(`${(us / 1e3).toFixed(0).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${w}`);
 }
 const show = (title, map) => {
   console.log(`\n${title} (total ${(total / 1e6).toFixed(2)} s)`);
   for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(rowsArg))) {
-    console.log(`${(us / 1e3).toFixed(0).padStart(8)} ms ${(100 * us / total).toFixed(1).padStart(5)}%  ${k}`);
+    console.log(`${(us / 1e3).toFixed(0).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
   }
 };
 show('self time by function', byFunction);

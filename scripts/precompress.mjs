@@ -16,9 +16,12 @@ function walk(folder) {
       const data = fs.readFileSync(file);
       if (data.length <= 1024) continue;
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-      }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        }),
+      );
     }
   }
 }

@@ -32,7 +32,10 @@ async function loadRenderers() {
     root: ROOT,
     logLevel: 'warn',
     build: {
-      ssr: true, outDir: SSR, emptyOutDir: true, minify: false,
+      ssr: true,
+      outDir: SSR,
+      emptyOutDir: true,
+      minify: false,
       rollupOptions: {
         input: { prerender: 'src/app/prerender.tsx', 'store-cards': 'src/app/store-cards.tsx' },
         output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', format: 'esm' },
@@ -74,8 +77,15 @@ function trimAntdStyles(styles, html) {
     trimmed.add(hash);
     return `${open}${kept}${close}`;
   });
-  return cut.replace(/(\.data-ant-cssinjs-cache-path\{content:")([^"]*)/, (all, head, list) =>
-    head + list.split(';').filter((entry) => !trimmed.has(entry.slice(entry.lastIndexOf(':') + 1))).join(';'));
+  return cut.replace(
+    /(\.data-ant-cssinjs-cache-path\{content:")([^"]*)/,
+    (all, head, list) =>
+      head +
+      list
+        .split(';')
+        .filter((entry) => !trimmed.has(entry.slice(entry.lastIndexOf(':') + 1)))
+        .join(';'),
+  );
 }
 
 /**
@@ -107,7 +117,9 @@ const stylesOf = (key) => [...new Set([...closure(key)].filter((k) => !entry.has
  * must look right before it has (the app adds the same rules again once it loads, changing nothing).
  */
 function inlineScreenStyles(page, key) {
-  const css = stylesOf(key).map((file) => fs.readFileSync(path.join(DIST, file), 'utf8')).join('\n');
+  const css = stylesOf(key)
+    .map((file) => fs.readFileSync(path.join(DIST, file), 'utf8'))
+    .join('\n');
   return css ? page.replace('</head>', `  <style data-screen-styles>${css}</style>\n  </head>`) : page;
 }
 
@@ -118,13 +130,16 @@ const beforeEntry = (page, tags) => page.replace(/(\s*)<script type="module"/, `
 const antdStylesFirst = (page, tags) => page.replace(/(<meta charset="UTF-8" \/>)/i, `$1\n    ${tags}`);
 
 /** A form on screen before the app runs: public/early-submit.js holds a submit until the app takes it over. */
-const holdingEarlySubmits = (page, html) => (html.includes('<form') ? beforeEntry(page, '<script async src="/early-submit.js"></script>') : page);
+const holdingEarlySubmits = (page, html) =>
+  html.includes('<form') ? beforeEntry(page, '<script async src="/early-submit.js"></script>') : page;
 
 for (const [screen, source] of Object.entries(SCREENS)) {
   const { html, drawnLater, styles: fullStyles } = prerender(screen);
   const styles = trimAntdStyles(fullStyles, html + drawnLater);
-  const page = antdStylesFirst(holdingEarlySubmits(dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source)), html), styles)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen}">${html}</div>`);
+  const page = antdStylesFirst(
+    holdingEarlySubmits(dropModulePreloads(inlineScreenStyles(inlineStylesheets(template), source)), html),
+    styles,
+  ).replace('<div id="root"></div>', `<div id="root" data-prerendered="${screen}">${html}</div>`);
   const file = path.join(DIST, screen.slice(1), 'index.html');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, page);
@@ -133,7 +148,8 @@ for (const [screen, source] of Object.entries(SCREENS)) {
 
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** The app's own loading mark (src/styles.css): the first render waits for the screen's code (src/main.tsx). */
-const withLoadingMark = (page) => page.replace('<div id="root"></div>', '<div id="root"><div class="page-loading" role="status" aria-label="加载中"></div></div>');
+const withLoadingMark = (page) =>
+  page.replace('<div id="root"></div>', '<div id="root"><div class="page-loading" role="status" aria-label="加载中"></div></div>');
 
 /**
  * The pages of the console's addresses. Each names with <link rel="modulepreload"> the files of the
@@ -157,10 +173,17 @@ function writeConsolePages(screens) {
     ];
     // The screen's first calls, sent by public/first-calls.js before the entry has arrived.
     const withCalls = firstCalls
-      ? beforeEntry(template, `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>`)
+      ? beforeEntry(
+          template,
+          `<meta name="first-calls" content="${escapeAttribute(JSON.stringify(firstCalls))}">\n    <script type="module" async src="/first-calls.js"></script>`,
+        )
       : template;
-    return withLoadingMark(antdStylesFirst(withCalls, `<link rel="stylesheet" href="/${antdStyles}">`)
-      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    return withLoadingMark(
+      antdStylesFirst(withCalls, `<link rel="stylesheet" href="/${antdStyles}">`).replace(
+        '</head>',
+        `  ${links.join('\n    ')}\n  </head>`,
+      ),
+    );
   };
   const write = (address, html) => {
     const file = path.join(DIST, address.slice(1), 'index.html');
@@ -170,7 +193,13 @@ function writeConsolePages(screens) {
   };
   fs.writeFileSync(path.join(DIST, 'console.html'), page(shell));
   for (const { route, files, firstCalls } of screens) {
-    write(route, page(files.reduce((all, file) => closure(file, all), new Set(shell)), firstCalls));
+    write(
+      route,
+      page(
+        files.reduce((all, file) => closure(file, all), new Set(shell)),
+        firstCalls,
+      ),
+    );
   }
   for (const open of ['/register', '/refresh']) write(open, withLoadingMark(template));
   fs.writeFileSync(path.join(DIST, 'index.html'), withLoadingMark(template));

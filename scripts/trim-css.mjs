@@ -14,8 +14,10 @@ function blockEnd(css, open) {
   let depth = 0;
   for (let i = open; i < css.length; i += 1) {
     const c = css[i];
-    if (c === '"' || c === "'") { i = css.indexOf(c, i + 1); if (i < 0) return css.length; }
-    else if (c === '{') depth += 1;
+    if (c === '"' || c === "'") {
+      i = css.indexOf(c, i + 1);
+      if (i < 0) return css.length;
+    } else if (c === '{') depth += 1;
     else if (c === '}' && (depth -= 1) === 0) return i;
   }
   return css.length;

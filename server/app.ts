@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './platform/db/connection.js';
 import type { Settings } from './env.js';
@@ -17,25 +17,29 @@ import { startJobs, type Job, type JobRunner } from './platform/jobs/runner.js';
 import type { Area } from './platform/area.js';
 import type { ResourceHooks } from './platform/crud/hooks.js';
 import { resources, type ResourceName } from '../resources.config.js';
-import { sessionResolver } from './accounts/sessions.js';
-import { accounts } from './accounts/index.js';
+import { accounts, sessionResolver } from './accounts/index.js';
 import { pricing } from './pricing/index.js';
 import { catalog } from './catalog/index.js';
 import { store } from './store/index.js';
 import { sales } from './sales/index.js';
 import { links } from './links/index.js';
+import { rentals } from './rentals/index.js';
 import { intake, type SmtpOptions } from './intake/index.js';
 import { upstream } from './upstream/index.js';
 import { smsActivate } from './sms-activate/index.js';
+import { fivesim } from './fivesim/index.js';
+import { agents } from './agents/index.js';
 import { finance } from './finance/index.js';
-import { stats } from './stats/index.js';
-import { deepStart } from './stats/deep-pages.js';
+import { stats, deepStart } from './stats/index.js';
 import { content } from './content/index.js';
 import { monitoring } from './monitoring/index.js';
 import { backup } from './backup/index.js';
 import { webhooks } from './webhooks/index.js';
 import { auditArea, auditWrites } from './audit/index.js';
 import { telegram } from './telegram/index.js';
+import { resellers } from './resellers/index.js';
+import { goodsCounts } from './goods-counts/index.js';
+import { installRequestLog } from './request-log.js';
 
 export interface AppOptions {
   settings: Settings;
@@ -58,7 +62,30 @@ declare module 'fastify' {
 
 /** The business areas, in the order their routes are registered. */
 function areasOf(smtp?: SmtpOptions): Area<ResourceName>[] {
-  return [monitoring, accounts, content, stats, finance, catalog, store, sales, links, smsActivate, intake(smtp), upstream, pricing, backup, webhooks, telegram, auditArea];
+  return [
+    monitoring,
+    resellers,
+    accounts,
+    content,
+    stats,
+    finance,
+    catalog,
+    goodsCounts,
+    store,
+    sales,
+    links,
+    rentals,
+    smsActivate,
+    fivesim,
+    agents,
+    intake(smtp),
+    upstream,
+    pricing,
+    backup,
+    webhooks,
+    telegram,
+    auditArea,
+  ];
 }
 
 /** The areas' hooks on the generic resources; a resource belongs to one area, so only one may hook it. */
@@ -83,13 +110,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const areas = areasOf(opts.smtp);
   const maskUrl = (url: string | undefined) => areas.reduce((u, area) => (area.maskUrl ? area.maskUrl(u) : u), url);
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: settings.logLevel,
-      // Tokens and passwords never reach the log.
-      redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
-      // Keys in paths and queries (an API link, a device, an API key) are shortened in request lines.
-      serializers: { req: (req) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }) },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: settings.logLevel,
+            // Tokens and passwords never reach the log.
+            redact: ['req.headers.authorization', 'res.headers.authorization', 'req.body.password', 'req.body.old_password'],
+            // Keys in paths and queries (an API link, a device, an API key) are shortened in request lines.
+            serializers: {
+              req: (req) => ({
+                method: req.method,
+                url: maskUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
+    // Fastify's two lines per request are replaced by one (server/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // SmsForwarder's GET webhook glues its fields (the SMS included) to the device key in the path.
     routerOptions: { maxParamLength: 4096 },
@@ -98,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const ctx: Ctx = { database, db: database.db, settings, now: opts.now ?? Date.now, log: app.log };
 
+  if (opts.logger !== false) installRequestLog(app, (url) => maskUrl(url));
   installErrorHandling(app);
   installJsonParser(app);
   installSecurityHeaders(app, process.env.CORS_ORIGIN);
@@ -111,7 +152,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onWrite: auditWrites(ctx),
   });
 
-  const jobs = startJobs(ctx, areas.flatMap((area) => area.jobs ?? []), { timers: opts.runJobs === true });
+  const jobs = startJobs(
+    ctx,
+    areas.flatMap((area) => area.jobs ?? []),
+    { timers: opts.runJobs === true },
+  );
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
@@ -138,7 +183,10 @@ function pagesIn(root: string, dir = ''): Set<string> {
 /** The built console; a screen's address gets index.html (client-side routes), a missing file a 404. */
 async function serveConsole(app: FastifyInstance, ctx: Ctx, root: string, areas: Area[]): Promise<void> {
   await app.register(fastifyStatic, {
-    root, wildcard: false, preCompressed: true, cacheControl: false,
+    root,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
     // dist/ssr is the server's own code (it draws /store's products), not the browser's.
     allowedPath: (pathname) => !pathname.startsWith('/ssr/'),
     // Hashed assets never change; index.html is revalidated so a new build is picked up.

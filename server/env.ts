@@ -1,6 +1,8 @@
 import type { Settings } from './platform/settings.js';
+import { SettingsError, SettingsReader, type SettingShown } from './settings-reader.js';
 
-export type { Settings };
+export type { Settings, SettingShown };
+export { SettingsError };
 
 declare module './platform/settings.js' {
   /** The product's settings, beside the platform's (server/platform/settings.ts). */
@@ -30,6 +32,8 @@ declare module './platform/settings.js' {
     webhookMaxSkewMs: number;
     /** A device silent this long is flagged (ms). */
     deviceSilentMs: number;
+    /** A number whose SIM lapses within this many days is shown as about to lapse, and told on Telegram. */
+    numberExpiryWarnDays: number;
     /** The SMTP receiver's port (0: off) and address (SMTP_HOST; unset: HOST's, so it is as open as the API). */
     smtpPort: number;
     smtpHost: string;
@@ -66,77 +70,69 @@ declare module './platform/settings.js' {
   }
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
+const MAX_MS = 2_147_483_647; // the longest a Node timer waits
+const MANY = 1_000_000_000;
 
-/** Settings read once from the environment, with the defaults the README documents. */
+/** Settings read once from the environment, with the defaults the README documents; a bad value throws SettingsError naming every one. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  return {
-    port: int(env.PORT, 8080),
-    host: env.HOST || '127.0.0.1',
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    dataDir: env.DATA_DIR || './data',
-    adminUsername: env.ADMIN_USERNAME || 'admin',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    timeZone: env.TIME_ZONE || 'Asia/Shanghai',
-    sessionTtlMs: int(env.SESSION_TTL_DAYS, 7) * 86_400_000,
-    sessionRotateMs: int(env.SESSION_ROTATE_HOURS, 24) * 3_600_000,
-    authRatePerMinute: int(env.AUTH_RATE_PER_MINUTE, 20),
-    readCacheMs: env.READ_CACHE_MS === '0' ? 0 : int(env.READ_CACHE_MS, 1000),
-    logLevel: env.LOG_LEVEL || 'info',
-    staticDir: env.STATIC_DIR || undefined,
-    trustProxy: proxies(env.TRUST_PROXY),
-    headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 15_000),
-    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
-    idleTimeoutMs: int(env.IDLE_TIMEOUT_MS, 90_000),
-    tronTimeoutMs: int(env.TRON_TIMEOUT_MS, 10_000),
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    codeRatePerToken: int(env.CODE_RATE_PER_TOKEN, 120),
-    codeRatePerAddress: int(env.CODE_RATE_PER_ADDRESS, 6000),
-    handlerRatePerKey: int(env.HANDLER_RATE_PER_KEY, 120_000),
-    upstreamTimeoutMs: int(env.UPSTREAM_TIMEOUT_MS, 15_000),
-    upstreamPollMs: int(env.UPSTREAM_POLL_MS, 3_000),
-    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
-    handlerCancelAfterMs: (env.HANDLER_CANCEL_AFTER_SECONDS === '0' ? 0 : int(env.HANDLER_CANCEL_AFTER_SECONDS, 120)) * 1000,
-    secretKey: env.DEVICE_SECRET_KEY || undefined,
-    webhookMaxSkewMs: int(env.WEBHOOK_MAX_SKEW_SECONDS, 600) * 1000,
-    deviceSilentMs: int(env.DEVICE_SILENT_MINUTES, 60) * 60_000,
-    smtpPort: env.SMTP_PORT === '0' ? 0 : int(env.SMTP_PORT, 2525),
-    smtpHost: env.SMTP_HOST || env.HOST || '127.0.0.1',
-    smtpMaxBytes: int(env.SMTP_MAX_BYTES, 2 * 1024 * 1024),
-    smtpMaxClients: int(env.SMTP_MAX_CLIENTS, 100),
-    smtpIdleTimeoutMs: int(env.SMTP_IDLE_SECONDS, 30) * 1000,
-    backupIntervalMs: (env.BACKUP_INTERVAL_HOURS === '0' ? 0 : int(env.BACKUP_INTERVAL_HOURS, 24)) * 3_600_000,
-    backupKeep: env.BACKUP_KEEP === '0' ? 0 : int(env.BACKUP_KEEP, 7),
-    backupDir: env.BACKUP_DIR || undefined,
-    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
-    webhookTimeoutMs: int(env.WEBHOOK_TIMEOUT_SECONDS, 5) * 1000,
-    webhookRetryDelaysMs: retryDelays(env.WEBHOOK_RETRY_SECONDS),
-    webhookPollMs: int(env.WEBHOOK_POLL_MS, 1000),
-    webhookLogDays: int(env.WEBHOOK_LOG_DAYS, 30),
-    telegramBotToken: env.TELEGRAM_BOT_TOKEN?.trim() || undefined,
-    telegramApiRoot: (env.TELEGRAM_API_ROOT?.trim() || 'https://api.telegram.org').replace(/\/+$/, ''),
-    telegramPollSeconds: Math.min(int(env.TELEGRAM_POLL_SECONDS, 20), 25),
+  const { settings, problems } = inspectSettings(env);
+  if (problems.length) throw new SettingsError(problems);
+  return settings;
+}
+
+/** The settings in effect, what each one is shown as (secrets masked), and what is wrong: for the start and for check-config. */
+export function inspectSettings(env: NodeJS.ProcessEnv = process.env): { settings: Settings; problems: string[]; shown: SettingShown[] } {
+  const r = new SettingsReader(env);
+  const host = r.text('HOST', '127.0.0.1');
+  const settings: Settings = {
+    port: r.int('PORT', 8080, { min: 1, max: 65535 }),
+    host,
+    databaseUrl: r.databaseUrl('DATABASE_URL'),
+    dataDir: r.text('DATA_DIR', './data'),
+    adminUsername: r.text('ADMIN_USERNAME', 'admin'),
+    adminPassword: r.secret('ADMIN_PASSWORD'),
+    timeZone: r.timeZone('TIME_ZONE', 'Asia/Shanghai'),
+    sessionTtlMs: r.int('SESSION_TTL_DAYS', 7, { min: 1, max: 3650 }) * 86_400_000,
+    sessionRotateMs: r.int('SESSION_ROTATE_HOURS', 24, { min: 1, max: 87_600 }) * 3_600_000,
+    authRatePerMinute: r.int('AUTH_RATE_PER_MINUTE', 20, { min: 1, max: MANY }),
+    readCacheMs: r.int('READ_CACHE_MS', 1000, { min: 1, max: 3_600_000, zero: true }),
+    logLevel: r.logLevel('LOG_LEVEL', 'info'),
+    staticDir: r.text('STATIC_DIR'),
+    trustProxy: r.proxies('TRUST_PROXY'),
+    headersTimeoutMs: r.int('HEADERS_TIMEOUT_MS', 15_000, { min: 1, max: MAX_MS }),
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 30_000, { min: 1, max: MAX_MS }),
+    idleTimeoutMs: r.int('IDLE_TIMEOUT_MS', 90_000, { min: 1, max: MAX_MS }),
+    tronTimeoutMs: r.int('TRON_TIMEOUT_MS', 10_000, { min: 1, max: MAX_MS }),
+    publicUrl: r.httpUrl('PUBLIC_URL'),
+    codeRatePerToken: r.int('CODE_RATE_PER_TOKEN', 120, { min: 1, max: MANY }),
+    codeRatePerAddress: r.int('CODE_RATE_PER_ADDRESS', 6000, { min: 1, max: MANY }),
+    handlerRatePerKey: r.int('HANDLER_RATE_PER_KEY', 120_000, { min: 1, max: MANY }),
+    upstreamTimeoutMs: r.int('UPSTREAM_TIMEOUT_MS', 15_000, { min: 1, max: MAX_MS }),
+    upstreamPollMs: r.int('UPSTREAM_POLL_MS', 3_000, { min: 1, max: MAX_MS }),
+    metricsToken: r.secret('METRICS_TOKEN'),
+    handlerCancelAfterMs: r.int('HANDLER_CANCEL_AFTER_SECONDS', 120, { min: 1, max: 86_400, zero: true }) * 1000,
+    secretKey: r.secret('DEVICE_SECRET_KEY'),
+    webhookMaxSkewMs: r.int('WEBHOOK_MAX_SKEW_SECONDS', 600, { min: 1, max: 86_400 }) * 1000,
+    deviceSilentMs: r.int('DEVICE_SILENT_MINUTES', 60, { min: 1, max: 35_000 }) * 60_000,
+    numberExpiryWarnDays: r.int('NUMBER_EXPIRY_WARN_DAYS', 7, { min: 1, max: 365 }),
+    smtpPort: r.int('SMTP_PORT', 2525, { min: 1, max: 65535, zero: true }),
+    smtpHost: r.text('SMTP_HOST', host),
+    smtpMaxBytes: r.int('SMTP_MAX_BYTES', 2 * 1024 * 1024, { min: 1, max: MANY }),
+    smtpMaxClients: r.int('SMTP_MAX_CLIENTS', 100, { min: 1, max: 100_000 }),
+    smtpIdleTimeoutMs: r.int('SMTP_IDLE_SECONDS', 30, { min: 1, max: 86_400 }) * 1000,
+    backupIntervalMs: r.int('BACKUP_INTERVAL_HOURS', 24, { min: 1, max: 8760, zero: true }) * 3_600_000,
+    backupKeep: r.int('BACKUP_KEEP', 7, { min: 1, max: 100_000, zero: true }),
+    backupDir: r.text('BACKUP_DIR'),
+    webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_SECONDS', 5, { min: 1, max: 600 }) * 1000,
+    // By default 10 s, 30 s, 1, 5, 10, 20, 30 and 60 minutes: 9 tries over about 2 hours 7 minutes.
+    webhookRetryDelaysMs: r.numberList('WEBHOOK_RETRY_SECONDS', [10, 30, 60, 300, 600, 1200, 1800, 3600]).map((n) => Math.round(n * 1000)),
+    webhookPollMs: r.int('WEBHOOK_POLL_MS', 1000, { min: 1, max: MAX_MS }),
+    webhookLogDays: r.int('WEBHOOK_LOG_DAYS', 30, { min: 1, max: 36_500 }),
+    telegramBotToken: r.secret('TELEGRAM_BOT_TOKEN', (v) => `******${v.slice(-4)}`),
+    telegramApiRoot: r.httpUrl('TELEGRAM_API_ROOT', 'https://api.telegram.org'),
+    // Under the job lease's 30 s.
+    telegramPollSeconds: r.int('TELEGRAM_POLL_SECONDS', 20, { min: 1, max: 25 }),
   };
-}
-
-/** '1' (or 'true'): one proxy; '2': two; '10.0.0.5,10.1.0.0/16': the proxies' addresses; unset or '0': none. */
-function proxies(value: string | undefined): number | string {
-  const v = value?.trim() ?? '';
-  if (v === '' || v === '0' || v === 'false') return 0;
-  if (v === 'true') return 1;
-  return /^\d+$/.test(v) ? Number(v) : v;
-}
-
-/**
- * A webhook's waits between tries, in seconds: by default 10 s, 30 s, 1, 5, 10, 20, 30 and 60 minutes,
- * so 9 tries over about 2 hours 7 minutes. A list that is not all positive numbers keeps the default.
- */
-function retryDelays(value: string | undefined): number[] {
-  const fallback = [10, 30, 60, 300, 600, 1200, 1800, 3600];
-  const list = (value ?? '').split(',').map((v) => Number(v.trim()));
-  const ok = value?.trim() && list.length && list.every((n) => Number.isFinite(n) && n > 0);
-  return (ok ? list : fallback).map((n) => Math.round(n * 1000));
+  return { settings, problems: r.problems, shown: r.shown };
 }

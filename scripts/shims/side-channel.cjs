@@ -11,7 +11,9 @@ module.exports = function getSideChannel() {
     },
     get: (key) => map.get(key),
     has: (key) => map.has(key),
-    set(key, value) { map.set(key, value); },
+    set(key, value) {
+      map.set(key, value);
+    },
     delete: (key) => map.delete(key),
   };
 };

@@ -37,12 +37,24 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The key is the customer's secret: a sup who switched into the account does not get to see one.
     if (session.managerId !== null) throw fail.forbidden('管理员切换进入的账号不能生成接口密钥，请由用户本人生成');
     const who = auditCtxOf(request, ctx);
-    const made = await issueApiKey(ctx.db, session.user.id, ctx.now(), (trx, hint) => audit(trx, who, {
-      action: 'key.shown', category: 'keys', targetType: 'apikey', targetId: session.user.id, summary: `生成接口密钥（…${hint}），已向本人显示一次`,
-    }));
-    return ok({
-      key: made.key, masked: maskedKey(made.hint), create_at: formatTime(made.createAt, tz), base_url: baseUrl(request),
-    }, made.replaced ? '接口密钥已更换，旧密钥已失效' : '接口密钥已生成');
+    const made = await issueApiKey(ctx.db, session.user.id, ctx.now(), (trx, hint) =>
+      audit(trx, who, {
+        action: 'key.shown',
+        category: 'keys',
+        targetType: 'apikey',
+        targetId: session.user.id,
+        summary: `生成接口密钥（…${hint}），已向本人显示一次`,
+      }),
+    );
+    return ok(
+      {
+        key: made.key,
+        masked: maskedKey(made.hint),
+        create_at: formatTime(made.createAt, tz),
+        base_url: baseUrl(request),
+      },
+      made.replaced ? '接口密钥已更换，旧密钥已失效' : '接口密钥已生成',
+    );
   });
 
   app.post('/api/apikey/revoke', { config: { access: 'sup:care' } }, async (request) => {
@@ -54,7 +66,14 @@ export function registerApiKeyRoutes(app: FastifyInstance, ctx: Ctx): void {
     const who = auditCtxOf(request, ctx);
     const revoked = await ctx.db.transaction().execute(async (trx) => {
       const done = await revokeApiKey(trx, userId, sessionOf(request).user.id, ctx.now());
-      if (done) await audit(trx, who, { action: 'key.revoked', category: 'keys', targetType: 'apikey', targetId: userId, summary: `撤销用户 #${userId} 的接口密钥` });
+      if (done)
+        await audit(trx, who, {
+          action: 'key.revoked',
+          category: 'keys',
+          targetType: 'apikey',
+          targetId: userId,
+          summary: `撤销用户 #${userId} 的接口密钥`,
+        });
       return done;
     });
     if (!revoked) throw fail.conflict('该用户没有可用的接口密钥');

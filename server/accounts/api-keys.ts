@@ -23,11 +23,20 @@ export function newApiKey(): string {
 /** The key as the console shows it afterwards: its prefix and last 4 characters. */
 export const maskedKey = (hint: string) => `${KEY_PREFIX}…${hint}`;
 
-export interface KeyOwner { keyId: number; userId: number; lastUsedAt: number | null; hash: string }
+export interface KeyOwner {
+  keyId: number;
+  userId: number;
+  lastUsedAt: number | null;
+  hash: string;
+}
 
-const byHash = prepared((db) => db.selectFrom('api_keys as k').innerJoin('users as u', 'u.id', 'k.user_id')
-  .select(['k.id', 'k.user_id', 'k.revoked_at', 'k.last_used_at', 'u.status', 'u.type'])
-  .where('k.key_hash', '=', ''));
+const byHash = prepared((db) =>
+  db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'k.user_id', 'k.revoked_at', 'k.last_used_at', 'u.status', 'u.type'])
+    .where('k.key_hash', '=', ''),
+);
 
 /**
  * The customer behind a key, or null: unknown, revoked, an account disabled or made a sup since.
@@ -39,12 +48,22 @@ export async function resolveApiKey(database: Database, key: string, now: number
   // Kept by the key itself (in this process's memory only, for at most READ_CACHE_MS), so a script
   // polling every second is not hashed again on every call; only keys that exist are kept, so
   // guesses cannot crowd the cache the sessions share.
-  const [row] = await database.caches.get(`apikey:${key}`, now, async () => {
-    const hash = hashToken(key);
-    return (await byHash(database, [hash])).map((r) => ({ ...r, hash }));
-  }, (rows) => rows.length > 0);
+  const [row] = await database.caches.get(
+    `apikey:${key}`,
+    now,
+    async () => {
+      const hash = hashToken(key);
+      return (await byHash(database, [hash])).map((r) => ({ ...r, hash }));
+    },
+    (rows) => rows.length > 0,
+  );
   if (!row || row.revoked_at !== null || row.status !== 'active' || row.type === 'sup') return null;
-  return { keyId: Number(row.id), userId: Number(row.user_id), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at), hash: row.hash };
+  return {
+    keyId: Number(row.id),
+    userId: Number(row.user_id),
+    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    hash: row.hash,
+  };
 }
 
 /** When this process last recorded each key's use, per database (by the key's hash: a rotated key is a new one). */
@@ -59,7 +78,11 @@ export async function touchApiKey(ctx: Ctx, owner: KeyOwner): Promise<void> {
   if (now - last < TOUCH_EVERY_MS) return;
   if (touched.size > 100_000) touched.clear();
   touched.set(owner.hash, now);
-  await ctx.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', owner.keyId).execute()
+  await ctx.db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', owner.keyId)
+    .execute()
     .catch((err) => ctx.log.warn({ err }, 'api key last-used update failed'));
 }
 
@@ -70,8 +93,14 @@ export async function issueApiKey(db: Kysely<DB>, userId: number, now: number, i
   const row = { user_id: userId, key_hash: hashToken(key), hint, create_at: now, last_used_at: null, revoked_at: null, revoked_by: null };
   const replaced = await db.transaction().execute(async (trx) => {
     const old = await trx.selectFrom('api_keys').select('revoked_at').where('user_id', '=', userId).executeTakeFirst();
-    await trx.insertInto('api_keys').values(row)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ key_hash: row.key_hash, hint, create_at: now, last_used_at: null, revoked_at: null, revoked_by: null }))
+    await trx
+      .insertInto('api_keys')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ key_hash: row.key_hash, hint, create_at: now, last_used_at: null, revoked_at: null, revoked_by: null }),
+      )
       .execute();
     await inside?.(trx, hint);
     return old !== undefined && old.revoked_at === null;
@@ -81,14 +110,21 @@ export async function issueApiKey(db: Kysely<DB>, userId: number, now: number, i
 
 /** The sup ends a customer's key; false when the customer has none in use. */
 export async function revokeApiKey(db: Kysely<DB>, userId: number, supId: number, now: number): Promise<boolean> {
-  const result = await db.updateTable('api_keys').set({ revoked_at: now, revoked_by: supId })
-    .where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now, revoked_by: supId })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function apiKeyOf(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('api_keys').select(['hint', 'create_at', 'last_used_at', 'revoked_at'])
-    .where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('api_keys')
+    .select(['hint', 'create_at', 'last_used_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The user list's `api_key` column: whether each user holds a key in use. */

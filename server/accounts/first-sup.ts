@@ -22,10 +22,23 @@ export async function ensureFirstSup(db: Kysely<DB>, username: string, password:
   // Written before the account exists: an account whose only password was never kept cannot happen.
   if (file) writeOwnerOnly(file, `管理员 ${username} 的初始密码如下（首次登录成功后本文件自动删除）：\n${chosen}\n`);
   try {
-    await db.insertInto('users').values({
-      username, password_hash: hash, type: 'sup', role: 'owner', status: 'active', email: null, tg: null,
-      group_id: null, create_at: now, update_at: now, login_at: null, login_ip: null,
-    }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        username,
+        password_hash: hash,
+        type: 'sup',
+        role: 'owner',
+        status: 'active',
+        email: null,
+        tg: null,
+        group_id: null,
+        create_at: now,
+        update_at: now,
+        login_at: null,
+        login_ip: null,
+      })
+      .execute();
   } catch (error) {
     if (file) fs.rmSync(file, { force: true });
     throw error;

@@ -16,3 +16,10 @@ export const accounts: Area<ResourceName> = {
   },
   hooks: { users: userHooks },
 };
+
+// Customers' API keys, for the protocols that take them (server/fivesim).
+export { resolveApiKey, touchApiKey } from './api-keys.js';
+export { HANDLER_PATH } from './api-key.routes.js';
+export { ensureFirstSup } from './first-sup.js';
+export { resetPassword } from './reset-password.js';
+export { sessionResolver, resolveSession } from './sessions.js';

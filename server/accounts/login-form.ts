@@ -18,7 +18,10 @@ export function registerLoginForm(app: FastifyInstance): void {
     // A browser shows this page itself: plain text and a real status, not the API's envelope.
     scope.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
       const status = error.statusCode === 413 ? 413 : 400;
-      return reply.status(status).type('text/plain; charset=utf-8').send(status === 413 ? '请求内容过大' : '请求格式不正确');
+      return reply
+        .status(status)
+        .type('text/plain; charset=utf-8')
+        .send(status === 413 ? '请求内容过大' : '请求格式不正确');
     });
     scope.post('/login', { bodyLimit: LOGIN_FORM_LIMIT }, (_request, reply) => reply.status(204).send());
   });

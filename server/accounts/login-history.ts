@@ -19,25 +19,40 @@ export const LOGIN_FAILURE_LABELS: Record<LoginFailure, string> = { password: 'å
  */
 export async function recordLogin(ctx: Ctx, attempt: { userId: number; ip: string; failure?: LoginFailure }): Promise<void> {
   const now = ctx.now();
-  await ctx.db.insertInto('login_history').values({
-    user_id: attempt.userId, ip: attempt.ip.slice(0, 64), success: attempt.failure ? 0 : 1,
-    reason: attempt.failure ?? null, create_at: now,
-  }).execute();
+  await ctx.db
+    .insertInto('login_history')
+    .values({
+      user_id: attempt.userId,
+      ip: attempt.ip.slice(0, 64),
+      success: attempt.failure ? 0 : 1,
+      reason: attempt.failure ?? null,
+      create_at: now,
+    })
+    .execute();
   // Now and then, this account's attempts older than the keeping time go (as rate-limit windows do).
   if (Math.random() < 0.02) {
-    await ctx.db.deleteFrom('login_history').where('user_id', '=', attempt.userId).where('create_at', '<', now - HISTORY_KEEP_MS).execute();
+    await ctx.db
+      .deleteFrom('login_history')
+      .where('user_id', '=', attempt.userId)
+      .where('create_at', '<', now - HISTORY_KEEP_MS)
+      .execute();
   }
 }
 
 /** The account's own newest attempts, for its owner (GET /api/user/logins). */
 export async function ownLogins(ctx: Ctx, userId: number) {
-  const rows = await ctx.db.selectFrom('login_history').select(['id', 'ip', 'success', 'reason', 'create_at'])
-    .where('user_id', '=', userId).orderBy('id', 'desc').limit(HISTORY_SHOWN).execute();
+  const rows = await ctx.db
+    .selectFrom('login_history')
+    .select(['id', 'ip', 'success', 'reason', 'create_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(HISTORY_SHOWN)
+    .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     create_at: formatTime(Number(r.create_at), ctx.settings.timeZone),
     ip: r.ip,
     success: Number(r.success) === 1,
-    reason: r.reason ? LOGIN_FAILURE_LABELS[r.reason as LoginFailure] ?? r.reason : null,
+    reason: r.reason ? (LOGIN_FAILURE_LABELS[r.reason as LoginFailure] ?? r.reason) : null,
   }));
 }

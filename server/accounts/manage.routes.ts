@@ -6,7 +6,7 @@ import { clientIp } from '../platform/http/client-ip.js';
 import { fail, ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown, validateFields } from '../platform/http/validate.js';
 import { toDollars } from '../platform/lib/money.js';
-import { manualRecharge } from '../finance/manual-recharge.js';
+import { manualRecharge } from '../finance/index.js';
 import { applyFilters } from '../platform/crud/query.js';
 import { idOf } from '../platform/http/ids.js';
 import { createSession, revokeSession } from './sessions.js';
@@ -45,14 +45,26 @@ export function registerManageRoutes(app: FastifyInstance, ctx: Ctx): void {
     const values = validateFields(moneyFields, request.body, 'add', { tz });
     if (values.amount === 0) throw fail.badInput('金额不能为 0', { amount: '金额不能为 0' });
     const who = auditCtxOf(request, ctx);
-    const { balance } = await manualRecharge(ctx.db, {
-      userId: values.id as number, amount: values.amount as number, remark: values.remark as string,
-      operatorId: sessionOf(request).user.id, now: ctx.now(),
-    }, (trx, change) => audit(trx, who, {
-      action: 'user.money', category: 'money', targetType: 'user', targetId: values.id as number,
-      summary: `${(values.amount as number) > 0 ? '加款' : '扣款'} $${toDollars(Math.abs(values.amount as number)).toFixed(2)}：${values.remark}`,
-      before: { balance: toDollars(change.before) }, after: { balance: toDollars(change.after) },
-    }));
+    const { balance } = await manualRecharge(
+      ctx.db,
+      {
+        userId: values.id as number,
+        amount: values.amount as number,
+        remark: values.remark as string,
+        operatorId: sessionOf(request).user.id,
+        now: ctx.now(),
+      },
+      (trx, change) =>
+        audit(trx, who, {
+          action: 'user.money',
+          category: 'money',
+          targetType: 'user',
+          targetId: values.id as number,
+          summary: `${(values.amount as number) > 0 ? '加款' : '扣款'} $${toDollars(Math.abs(values.amount as number)).toFixed(2)}：${values.remark}`,
+          before: { balance: toDollars(change.before) },
+          after: { balance: toDollars(change.after) },
+        }),
+    );
     return ok({ balance: toDollars(balance) }, '余额已调整');
   });
 
@@ -65,7 +77,10 @@ export function registerManageRoutes(app: FastifyInstance, ctx: Ctx): void {
       const made = await createSession(trx, { userId, managerId, ip: clientIp(request), now, ttlMs: ctx.settings.sessionTtlMs });
       await revokeSession(trx, sessionOf(request).sessionId, now);
       await audit(trx, who, {
-        action: managerId === null ? 'user.back' : 'user.switch', category: 'users', targetType: 'user', targetId: userId,
+        action: managerId === null ? 'user.back' : 'user.switch',
+        category: 'users',
+        targetType: 'user',
+        targetId: userId,
         summary: managerId === null ? '切换回管理员账号' : `切换到用户 #${userId}`,
       });
       return made;
@@ -113,7 +128,10 @@ export function registerManageRoutes(app: FastifyInstance, ctx: Ctx): void {
       await trx.updateTable('users').set({ password_hash: hash, update_at: now }).where('id', '=', target.id).execute();
       await revokeUserSessions(trx, target.id, now);
       await audit(trx, who, {
-        action: 'user.password', category: 'users', targetType: 'user', targetId: target.id,
+        action: 'user.password',
+        category: 'users',
+        targetType: 'user',
+        targetId: target.id,
         summary: `重置用户 ${target.username} 的密码（新密码只显示一次，不记录）`,
       });
     });

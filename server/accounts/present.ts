@@ -36,5 +36,6 @@ export async function presentSessionUser(db: Kysely<DB>, session: SessionInfo, t
   // Read again, not the session's copy: that one may be a second old in this process's read cache,
   // and the balance shown after a purchase taken by another process must be the new one.
   const user = await db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirst();
-  return presentUser(user ?? session.user, tz, manager);
+  // A reseller (a customer holding the `reseller` grant): the console shows 我的分站.
+  return { ...presentUser(user ?? session.user, tz, manager), ...(session.reseller ? { reseller: true } : {}) };
 }

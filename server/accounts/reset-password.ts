@@ -25,10 +25,17 @@ export async function resetPassword(db: Kysely<DB>, username: string, dataDir: s
     await revokeUserSessions(trx, user.id, now);
     await trx.deleteFrom('rate_limits').where('key', 'in', loginKeys(user.username)).execute();
     if (opts.clearTotp) totpCleared = await removeTotp(trx, user.id);
-    await audit(trx, commandCtx(db, () => now), {
-      action: 'user.password', category: 'users', targetType: 'user', targetId: user.id,
-      summary: `命令行重置用户 #${user.id} ${user.username} 的密码${totpCleared ? '，并关闭两步验证' : ''}`,
-    });
+    await audit(
+      trx,
+      commandCtx(db, () => now),
+      {
+        action: 'user.password',
+        category: 'users',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `命令行重置用户 #${user.id} ${user.username} 的密码${totpCleared ? '，并关闭两步验证' : ''}`,
+      },
+    );
   });
   await forgetFirstPassword(dataDir, user.username);
   return { username: user.username, active: user.status === 'active', password, totpCleared };

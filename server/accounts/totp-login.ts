@@ -10,7 +10,6 @@ import { spendCode, totpEnabled } from './totp-store.js';
 export const SECOND_STEP_DAILY = 30;
 const DAY_MS = 86_400_000;
 
-
 /**
  * The login's second step, once the password proved right: nothing for an account without TOTP;
  * otherwise a current code or an unused recovery code in `totp`. Refusals are 400 with

@@ -24,8 +24,12 @@ export async function totpState(db: Kysely<DB>, userId: number): Promise<TotpSta
   const enabled = row?.enabled_at != null;
   let left = 0;
   if (enabled) {
-    const count = await db.selectFrom('totp_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('totp_recovery_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
     left = Number(count.n);
   }
   return { enabled, recovery_left: left, enabled_at: row?.enabled_at == null ? null : Number(row.enabled_at) };
@@ -42,7 +46,9 @@ export async function startSetup(ctx: Ctx, userId: number): Promise<string> {
   const secret = newSecret();
   const sealed = secretBox(ctx.settings).seal(secret);
   const now = ctx.now();
-  await ctx.db.insertInto('user_totp').values({ user_id: userId, secret: null, pending_secret: sealed, enabled_at: null, last_step: null, update_at: now })
+  await ctx.db
+    .insertInto('user_totp')
+    .values({ user_id: userId, secret: null, pending_secret: sealed, enabled_at: null, last_step: null, update_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: sealed, update_at: now }))
     .execute();
   return secret;
@@ -52,8 +58,17 @@ export async function startSetup(ctx: Ctx, userId: number): Promise<string> {
  * Turns TOTP on with a code of the secret being set up; answers the ten recovery codes (shown once).
  * Undefined when the code is not that secret's now.
  */
-export async function enableTotp(ctx: Ctx, userId: number, code: string, inside?: (trx: Kysely<DB>) => Promise<void>): Promise<string[] | undefined> {
-  const row = await ctx.db.selectFrom('user_totp').select(['pending_secret', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
+export async function enableTotp(
+  ctx: Ctx,
+  userId: number,
+  code: string,
+  inside?: (trx: Kysely<DB>) => Promise<void>,
+): Promise<string[] | undefined> {
+  const row = await ctx.db
+    .selectFrom('user_totp')
+    .select(['pending_secret', 'enabled_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (row?.enabled_at != null) throw fail.conflict('两步验证已开启');
   if (!row?.pending_secret) throw fail.conflict('请先点击“开启两步验证”获取密钥');
   const secret = secretBox(ctx.settings).open(row.pending_secret);
@@ -62,13 +77,17 @@ export async function enableTotp(ctx: Ctx, userId: number, code: string, inside?
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const done = await trx.updateTable('user_totp')
+    const done = await trx
+      .updateTable('user_totp')
       .set({ secret: row.pending_secret, pending_secret: null, enabled_at: now, last_step: step, update_at: now })
-      .where('user_id', '=', userId).where('pending_secret', '=', row.pending_secret!).where('enabled_at', 'is', null)
+      .where('user_id', '=', userId)
+      .where('pending_secret', '=', row.pending_secret!)
+      .where('enabled_at', 'is', null)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw fail.conflict('设置已变化，请刷新后重新开启');
     await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
-    await trx.insertInto('totp_recovery_codes')
+    await trx
+      .insertInto('totp_recovery_codes')
       .values(codes.map((c) => ({ user_id: userId, code_hash: hashRecoveryCode(c, secret), used_at: null, create_at: now })))
       .execute();
     await inside?.(trx);
@@ -88,16 +107,23 @@ export async function spendCode(ctx: Ctx, userId: number, input: string): Promis
   if (isTotpCode(input)) {
     const step = matchStep(secret, input.replace(/\s/g, ''), now);
     if (step === null) return false;
-    const spent = await ctx.db.updateTable('user_totp').set({ last_step: step, update_at: now })
-      .where('user_id', '=', userId).where('enabled_at', 'is not', null)
+    const spent = await ctx.db
+      .updateTable('user_totp')
+      .set({ last_step: step, update_at: now })
+      .where('user_id', '=', userId)
+      .where('enabled_at', 'is not', null)
       .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
       .executeTakeFirst();
     return Number(spent.numUpdatedRows) === 1;
   }
   const normalized = normalizeRecoveryCode(input);
   if (!/^[a-z0-9]{10}$/.test(normalized)) return false;
-  const used = await ctx.db.updateTable('totp_recovery_codes').set({ used_at: now })
-    .where('user_id', '=', userId).where('code_hash', '=', hashRecoveryCode(normalized, secret)).where('used_at', 'is', null)
+  const used = await ctx.db
+    .updateTable('totp_recovery_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashRecoveryCode(normalized, secret))
+    .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
 }

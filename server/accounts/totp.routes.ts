@@ -6,7 +6,7 @@ import { fail, ok } from '../platform/http/envelope.js';
 import { forgetAttempts, limitAttempts } from '../platform/http/rate-limit.js';
 import { objectBody, rejectUnknown, validateFields } from '../platform/http/validate.js';
 import { formatTime } from '../platform/lib/time.js';
-import { mayChangeSecuritySettings, supTotpRequired } from '../content/sup-totp-switch.js';
+import { mayChangeSecuritySettings, supTotpRequired } from '../content/index.js';
 import { ownLogins } from './login-history.js';
 import { otpauthUrl } from './totp.js';
 import { clearTotp, enableTotp, spendCode, startSetup, totpState } from './totp-store.js';
@@ -26,7 +26,11 @@ const WINDOW_MS = 15 * 60_000;
  */
 function issuerOf(ctx: Ctx, request: FastifyRequest): string {
   if (ctx.settings.publicUrl) {
-    try { return new URL(ctx.settings.publicUrl).hostname; } catch { /* the request's host below */ }
+    try {
+      return new URL(ctx.settings.publicUrl).hostname;
+    } catch {
+      /* the request's host below */
+    }
   }
   return request.hostname || 'sms';
 }
@@ -54,7 +58,7 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { succeeded: () => forgetAttempts(ctx, key) };
   };
 
-  app.get('/api/user/totp/info', { config: { access: 'any' } }, async (request) => {
+  app.get('/api/user/totp/info', { config: { access: 'any', openDuringTotpSetup: true } }, async (request) => {
     const { user } = sessionOf(request);
     const state = await totpState(ctx.db, user.id);
     const sup = user.type === 'sup';
@@ -63,27 +67,35 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: Ctx): void {
       enabled_at: formatTime(state.enabled_at, ctx.settings.timeZone),
       recovery_left: state.recovery_left,
       setup_required: await mustSetUpTotp(ctx.db, user),
-      ...(sup ? {
-        require_sup_totp: await supTotpRequired(ctx.db),
-        may_change_security: mayChangeSecuritySettings(callerOf(request)),
-      } : {}),
+      ...(sup
+        ? {
+            require_sup_totp: await supTotpRequired(ctx.db),
+            may_change_security: mayChangeSecuritySettings(callerOf(request)),
+          }
+        : {}),
     });
   });
 
-  app.post('/api/user/totp/setup', { config: { access: 'any' } }, async (request) => {
+  app.post('/api/user/totp/setup', { config: { access: 'any', openDuringTotpSetup: true } }, async (request) => {
     rejectUnknown(objectBody(request.body), []);
     const user = own(request);
     const secret = await startSetup(ctx, user.id);
     return ok({ secret, otpauth_url: otpauthUrl(issuerOf(ctx, request), user.username, secret) });
   });
 
-  app.post('/api/user/totp/enable', { config: { access: 'any' } }, async (request) => {
+  app.post('/api/user/totp/enable', { config: { access: 'any', openDuringTotpSetup: true } }, async (request) => {
     const values = validateFields(codeFields, request.body, 'add', { tz: ctx.settings.timeZone });
     const user = own(request);
     const attempt = await limitCodes(user.id);
-    const codes = await enableTotp(ctx, user.id, String(values.code), (trx) => audit(trx, auditCtxOf(request, ctx), {
-      action: 'user.totp', category: 'users', targetType: 'user', targetId: user.id, summary: '开启两步验证',
-    }));
+    const codes = await enableTotp(ctx, user.id, String(values.code), (trx) =>
+      audit(trx, auditCtxOf(request, ctx), {
+        action: 'user.totp',
+        category: 'users',
+        targetType: 'user',
+        targetId: user.id,
+        summary: '开启两步验证',
+      }),
+    );
     if (!codes) throw fail.badInput('验证码不正确，请确认手机时间准确后输入最新的验证码', { code: '验证码不正确' });
     await attempt.succeeded();
     await endOtherSessions(request);
@@ -94,20 +106,27 @@ export function registerTotpRoutes(app: FastifyInstance, ctx: Ctx): void {
     const values = validateFields(codeFields, request.body, 'add', { tz: ctx.settings.timeZone });
     const user = own(request);
     if (!(await totpState(ctx.db, user.id)).enabled) throw fail.conflict('两步验证未开启');
-    if (user.type === 'sup' && (await supTotpRequired(ctx.db))) throw fail.forbidden('已开启强制管理员两步验证，管理员账号不能关闭两步验证');
+    if (user.type === 'sup' && (await supTotpRequired(ctx.db)))
+      throw fail.forbidden('已开启强制管理员两步验证，管理员账号不能关闭两步验证');
     const attempt = await limitCodes(user.id);
     if (!(await spendCode(ctx, user.id, String(values.code)))) {
       throw fail.badInput('验证码错误或已使用', { code: '验证码错误或已使用' });
     }
     await attempt.succeeded();
-    await clearTotp(ctx.db, user.id, (trx) => audit(trx, auditCtxOf(request, ctx), {
-      action: 'user.totp', category: 'users', targetType: 'user', targetId: user.id, summary: '关闭两步验证',
-    }));
+    await clearTotp(ctx.db, user.id, (trx) =>
+      audit(trx, auditCtxOf(request, ctx), {
+        action: 'user.totp',
+        category: 'users',
+        targetType: 'user',
+        targetId: user.id,
+        summary: '关闭两步验证',
+      }),
+    );
     await endOtherSessions(request);
     return ok(null, '两步验证已关闭');
   });
 
-  app.get('/api/user/logins', { config: { access: 'any' } }, async (request) => {
+  app.get('/api/user/logins', { config: { access: 'any', openDuringTotpSetup: true } }, async (request) => {
     return ok({ list: await ownLogins(ctx, sessionOf(request).user.id) });
   });
 }

@@ -5,9 +5,17 @@ import { fail } from '../platform/http/envelope.js';
 import { revokeManagedSessions, revokeUserSessions } from './sessions.js';
 import { fold, foldedName } from './names.js';
 import { hashPassword } from './password.js';
-import { groupForUser } from '../pricing/default-group.js';
+import { groupForUser } from '../pricing/index.js';
 import type { Row } from '../platform/http/validate.js';
 import { presentApiKeys } from './api-keys.js';
+import type { StaffRole } from '../../resources.config.js';
+import type { DB } from '../schema/tables.js';
+
+/** A sup's staff role when none is chosen: the one that may do least, never the owner by omission. */
+const LEAST_ROLE: StaffRole = 'support';
+
+const isReseller = async (trx: Kysely<DB>, userId: number) =>
+  Boolean(await trx.selectFrom('resellers').select('id').where('user_id', '=', userId).executeTakeFirst());
 
 /** The rules of the generic user add/edit: unique names, hashed passwords, and at least one sup. */
 export const userHooks: ResourceHooks = {
@@ -18,10 +26,14 @@ export const userHooks: ResourceHooks = {
   },
 
   async beforeAdd(values, { ctx, trx }) {
-    const taken = await trx.selectFrom('users').select('id').where(foldedName, '=', fold(String(values.username))).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(foldedName, '=', fold(String(values.username)))
+      .executeTakeFirst();
     if (taken) throw fail.badInput('用户名已存在', { username: '用户名已存在' });
-    // A sup has a staff role (none chosen: owner, as every sup was before roles); a customer has none.
-    const role = values.type === 'sup' ? values.role ?? 'owner' : null;
+    // A sup has a staff role (none chosen: support, the narrowest; owner only when chosen); a customer has none.
+    const role = values.type === 'sup' ? (values.role ?? LEAST_ROLE) : null;
     return { ...values, role, group_id: await groupForUser(trx, values.group_id), update_at: ctx.now(), balance: 0, login_count: 0 };
   },
 
@@ -30,12 +42,22 @@ export const userHooks: ResourceHooks = {
     const disabled = values.status !== undefined && values.status !== 'active';
     if (id === session.user.id && (demoted || disabled)) throw fail.forbidden('不能降级或禁用自己的账号');
     const type = values.type ?? existing.type;
-    const role = type !== 'sup' ? null : ('role' in values ? values.role : existing.role) ?? 'owner';
+    // A reseller is a customer with more, never a sup (nor is a reseller's customer made one).
+    if (type === 'sup' && existing.type !== 'sup' && (existing.reseller_id !== null || (await isReseller(trx, id)))) {
+      throw fail.badInput('分站用户和分站的客户不能设为管理员', { type: '分站用户和分站的客户不能设为管理员' });
+    }
+    const role = type !== 'sup' ? null : (('role' in values ? values.role : existing.role) ?? LEAST_ROLE);
     if (id === session.user.id && role !== existing.role) throw fail.forbidden('不能修改自己的管理员角色');
     await keepAnOwner(trx, ctx.database.dialect, id, existing, { type, role, status: values.status ?? existing.status });
     if (existing.type === 'sup' && (demoted || disabled)) {
-      const others = await trx.selectFrom('users').select('id')
-        .where('type', '=', 'sup').where('status', '=', 'active').where('id', '!=', id).limit(1).execute();
+      const others = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('type', '=', 'sup')
+        .where('status', '=', 'active')
+        .where('id', '!=', id)
+        .limit(1)
+        .execute();
       if (!others.length) throw fail.conflict('至少需要保留一个可用的管理员账号');
     }
     const row: Row = { ...values, update_at: ctx.now() };
@@ -70,13 +92,22 @@ export const userHooks: ResourceHooks = {
  * other at once cannot both see the other one still there; SQLite writes one at a time already.
  */
 async function keepAnOwner(
-  trx: Kysely<any>, dialect: Dialect, id: number, existing: Record<string, any>,
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  id: number,
+  existing: Record<string, unknown>,
   next: { type: string; role: string | null; status: string },
 ): Promise<void> {
-  const isOwner = (u: { type: string; role: string | null; status: string }) => u.type === 'sup' && u.role === 'owner' && u.status === 'active';
-  if (!isOwner(existing as any) || isOwner(next)) return;
-  let owners = trx.selectFrom('users').select('id')
-    .where('type', '=', 'sup').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id');
+  const isOwner = (u: { type?: unknown; role?: unknown; status?: unknown }) =>
+    u.type === 'sup' && u.role === 'owner' && u.status === 'active';
+  if (!isOwner(existing) || isOwner(next)) return;
+  let owners = trx
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', 'sup')
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .orderBy('id');
   if (dialect === 'postgres') owners = owners.forUpdate();
   const rows = await owners.execute();
   if (!rows.some((r) => Number(r.id) !== id)) throw fail.conflict('至少需要保留一个可用的所有者账号');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import type { DB } from '../schema/tables.js';
+import type { AuditTable, DB } from '../schema/tables.js';
 import type { Ctx } from '../platform/context.js';
 import type { Dialect } from '../platform/db/connection.js';
 import { sessionOf } from '../platform/http/auth.js';
@@ -22,8 +22,11 @@ export interface AuditCtx {
   ip: string | null;
 }
 
+/** An audited action: one of the `action` options of the `audit` resource. */
+export type AuditAction = AuditTable['action'];
+
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   category: AuditCategory;
   targetType?: string | null;
   targetId?: number | null;
@@ -41,8 +44,12 @@ const CHAIN_LOCK = 7_320_018;
 export function auditCtxOf(request: FastifyRequest, ctx: Ctx): AuditCtx {
   const session = sessionOf(request);
   return {
-    dialect: ctx.database.dialect, clock: ctx.now, actorId: session.user.id, actorName: session.user.username,
-    managerId: session.managerId, ip: clientIp(request),
+    dialect: ctx.database.dialect,
+    clock: ctx.now,
+    actorId: session.user.id,
+    actorName: session.user.username,
+    managerId: session.managerId,
+    ip: clientIp(request),
   };
 }
 
@@ -87,17 +94,38 @@ function withoutSameSecrets(before: unknown, after: unknown): [unknown, unknown]
 
 /** The columns a row's hash covers, in a fixed order. */
 export interface HashedRow {
-  actor_id: number | null; actor_name: string; manager_id: number | null; manager_name: string | null;
-  action: string; category: string; target_type: string | null; target_id: number | null; summary: string;
-  before: string | null; after: string | null; ip: string | null; create_at: number; prev_hash: string;
+  actor_id: number | null;
+  actor_name: string;
+  manager_id: number | null;
+  manager_name: string | null;
+  action: AuditAction;
+  category: AuditCategory;
+  target_type: string | null;
+  target_id: number | null;
+  summary: string;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  create_at: number;
+  prev_hash: string;
 }
 
 /** A row's hash: SHA-256 over the previous row's hash and the row's own content. */
 export function hashRow(r: HashedRow): string {
   const content = JSON.stringify([
-    r.actor_id === null ? null : Number(r.actor_id), r.actor_name, r.manager_id === null ? null : Number(r.manager_id),
-    r.manager_name, r.action, r.category, r.target_type, r.target_id === null ? null : Number(r.target_id), r.summary,
-    r.before, r.after, r.ip, Number(r.create_at),
+    r.actor_id === null ? null : Number(r.actor_id),
+    r.actor_name,
+    r.manager_id === null ? null : Number(r.manager_id),
+    r.manager_name,
+    r.action,
+    r.category,
+    r.target_type,
+    r.target_id === null ? null : Number(r.target_id),
+    r.summary,
+    r.before,
+    r.after,
+    r.ip,
+    Number(r.create_at),
   ]);
   return crypto.createHash('sha256').update(`${r.prev_hash}\n${content}`).digest('hex');
 }
@@ -117,12 +145,25 @@ export async function audit(trx: Kysely<DB>, who: AuditCtx, entry: AuditEntry): 
   }
   const [before, after] = withoutSameSecrets(entry.before, entry.after);
   const row: HashedRow = {
-    actor_id: who.actorId, actor_name: who.actorName.slice(0, 64), manager_id: who.managerId, manager_name: managerName,
-    action: entry.action, category: entry.category, target_type: entry.targetType ?? null, target_id: entry.targetId ?? null,
-    summary: entry.summary.slice(0, 500), before: json(before), after: json(after), ip: who.ip,
-    create_at: who.clock(), prev_hash: last?.hash ?? GENESIS,
+    actor_id: who.actorId,
+    actor_name: who.actorName.slice(0, 64),
+    manager_id: who.managerId,
+    manager_name: managerName,
+    action: entry.action,
+    category: entry.category,
+    target_type: entry.targetType ?? null,
+    target_id: entry.targetId ?? null,
+    summary: entry.summary.slice(0, 500),
+    before: json(before),
+    after: json(after),
+    ip: who.ip,
+    create_at: who.clock(),
+    prev_hash: last?.hash ?? GENESIS,
   };
-  await trx.insertInto('audit').values({ ...row, hash: hashRow(row) }).execute();
+  await trx
+    .insertInto('audit')
+    .values({ ...row, hash: hashRow(row) })
+    .execute();
 }
 
 /** Appends a row in a transaction of its own (an event with no other write: a login, a switch, a key shown). */
@@ -131,7 +172,11 @@ export async function auditAlone(db: Kysely<DB>, who: AuditCtx, entry: AuditEntr
 }
 
 /** Walks the chain in order: `{ ok: true, rows, last }` (the last row's id and hash), or the first row whose hash or link does not match. */
-export async function verifyChain(db: Kysely<DB>): Promise<{ ok: true; rows: number; last: { id: number; hash: string } | null } | { ok: false; rows: number; id: number; reason: string }> {
+export async function verifyChain(
+  db: Kysely<DB>,
+): Promise<
+  { ok: true; rows: number; last: { id: number; hash: string } | null } | { ok: false; rows: number; id: number; reason: string }
+> {
   let prev = GENESIS;
   let rows = 0;
   let after = 0;

@@ -8,8 +8,23 @@ const REASONS: Record<string, string> = { password: '密码错误', totp: '两�
  * The audit row of a login attempt at an existing account: success, or the failure and why. The
  * attempt's own row, in its own transaction (a login writes nothing else the row belongs with).
  */
-export async function auditLogin(request: FastifyRequest, ctx: Ctx, user: { id: number; username: string }, failure?: string): Promise<void> {
-  await auditAlone(ctx.db, anonymousCtx(request, ctx, { id: user.id, name: user.username }), failure
-    ? { action: 'login.fail', category: 'login', targetType: 'user', targetId: user.id, summary: `登录失败：${REASONS[failure] ?? failure}` }
-    : { action: 'login.ok', category: 'login', targetType: 'user', targetId: user.id, summary: '登录成功' });
+export async function auditLogin(
+  request: FastifyRequest,
+  ctx: Ctx,
+  user: { id: number; username: string },
+  failure?: string,
+): Promise<void> {
+  await auditAlone(
+    ctx.db,
+    anonymousCtx(request, ctx, { id: user.id, name: user.username }),
+    failure
+      ? {
+          action: 'login.fail',
+          category: 'login',
+          targetType: 'user',
+          targetId: user.id,
+          summary: `登录失败：${REASONS[failure] ?? failure}`,
+        }
+      : { action: 'login.ok', category: 'login', targetType: 'user', targetId: user.id, summary: '登录成功' },
+  );
 }

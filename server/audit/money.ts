@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Ctx } from '../platform/context.js';
 import type { DB } from '../schema/tables.js';
 import { toDollars } from '../platform/lib/money.js';
-import { audit, auditCtxOf, type AuditEntry } from './audit.js';
+import { audit, auditCtxOf, type AuditAction, type AuditEntry } from './audit.js';
 
 const dollars = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
@@ -15,9 +15,13 @@ export function refundAudit(request: FastifyRequest, ctx: Ctx, what: { type: 'or
   const who = auditCtxOf(request, ctx);
   return (trx: Kysely<DB>, c: { userId: number; amount: number; before: number | null; after: number | null }) =>
     audit(trx, who, {
-      action: `${what.type}.refund`, category: 'money', targetType: what.type, targetId: what.id,
+      action: `${what.type}.refund`,
+      category: 'money',
+      targetType: what.type,
+      targetId: what.id,
       summary: `${what.type === 'order' ? '订单' : '号码'} #${what.id} 退款 $${toDollars(c.amount).toFixed(2)} 给用户 #${c.userId}：${what.remark}`,
-      before: { user_id: c.userId, balance: dollars(c.before) }, after: { user_id: c.userId, balance: dollars(c.after) },
+      before: { user_id: c.userId, balance: dollars(c.before) },
+      after: { user_id: c.userId, balance: dollars(c.after) },
     });
 }
 
@@ -27,16 +31,20 @@ export function refundAudit(request: FastifyRequest, ctx: Ctx, what: { type: 'or
  * (category money, naming the sup) for the change's transaction to write last. Undefined for a
  * customer's own session. `what.targetId` is the link acted on; a purchase's row names its new order.
  */
-export function switchedMoneyAudit(request: FastifyRequest, ctx: Ctx, what: { action: string; label: string; targetId?: number }) {
+export function switchedMoneyAudit(request: FastifyRequest, ctx: Ctx, what: { action: AuditAction; label: string; targetId?: number }) {
   const who = auditCtxOf(request, ctx);
   if (who.managerId === null) return undefined;
   return (trx: Kysely<DB>, c: { userId: number; amount: number; before: number | null; after: number | null; orderId?: number }) =>
     audit(trx, who, {
-      action: what.action, category: 'money',
-      targetType: c.orderId !== undefined ? 'order' : 'token', targetId: c.orderId ?? what.targetId ?? null,
-      summary: `管理员在用户 #${c.userId} 的账号内${what.label}${c.orderId !== undefined ? `（订单 #${c.orderId}）` : ''}：`
-        + `${c.amount < 0 ? '扣款' : '退回'} $${toDollars(Math.abs(c.amount)).toFixed(2)}`,
-      before: { user_id: c.userId, balance: dollars(c.before) }, after: { user_id: c.userId, balance: dollars(c.after) },
+      action: what.action,
+      category: 'money',
+      targetType: c.orderId !== undefined ? 'order' : 'token',
+      targetId: c.orderId ?? what.targetId ?? null,
+      summary:
+        `管理员在用户 #${c.userId} 的账号内${what.label}${c.orderId !== undefined ? `（订单 #${c.orderId}）` : ''}：` +
+        `${c.amount < 0 ? '扣款' : '退回'} $${toDollars(Math.abs(c.amount)).toFixed(2)}`,
+      before: { user_id: c.userId, balance: dollars(c.before) },
+      after: { user_id: c.userId, balance: dollars(c.after) },
     });
 }
 

@@ -1,5 +1,5 @@
 import type { WriteEvent } from '../platform/crud/routes.js';
-import { audit, auditCtxOf, type AuditCategory } from './audit.js';
+import { audit, auditCtxOf, type AuditAction, type AuditCategory } from './audit.js';
 import type { Ctx } from '../platform/context.js';
 
 /**
@@ -7,8 +7,19 @@ import type { Ctx } from '../platform/context.js';
  * edit or del is named here or in NOT_AUDITED (a test checks), so a new one is not silently left out.
  */
 export const CATEGORY: Record<string, AuditCategory> = {
-  goods: 'catalog', groups: 'catalog', discounts: 'catalog', stock: 'catalog', providers: 'catalog', services: 'catalog',
-  users: 'users', notices: 'content', devices: 'intake',
+  goods: 'catalog',
+  groups: 'catalog',
+  discounts: 'catalog',
+  stock: 'catalog',
+  providers: 'catalog',
+  aggregator: 'catalog',
+  services: 'catalog',
+  users: 'users',
+  notices: 'content',
+  devices: 'intake',
+  device_numbers: 'intake',
+  resellers: 'money',
+  reseller_prices: 'catalog',
 };
 
 /** Resources whose writes are declared but not audited here, and why. */
@@ -18,11 +29,14 @@ export const NOT_AUDITED: Record<string, string> = {
 
 const VERB = { add: '新增', edit: '修改', del: '删除' } as const;
 
+/** A generic write's action: each audited resource's are among the declared ones (tests/api/audit/writes-map.test.ts). */
+const actionOf = (api: string, verb: keyof typeof VERB) => `${api}.${verb}` as AuditAction;
+
 /** Columns whose change is not worth a row (kept by the server itself). */
 const NOISE = new Set(['update_at', 'create_at']);
 
 /** The fields an edit changed, before and after (values the same on both sides left out). */
-function changed(existing: Record<string, any>, values: Record<string, any>) {
+function changed(existing: Record<string, unknown>, values: Record<string, unknown>) {
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) {
@@ -48,8 +62,12 @@ export function auditWrites(ctx: Ctx) {
     if (e.action === 'add') {
       const id = e.ids[0];
       await audit(e.trx, who, {
-        action: `${e.def.api}.add`, category, targetType: e.def.api, targetId: id,
-        summary: `${VERB.add}${label} #${id}`, after: e.after,
+        action: actionOf(e.def.api, 'add'),
+        category,
+        targetType: e.def.api,
+        targetId: id,
+        summary: `${VERB.add}${label} #${id}`,
+        after: e.after,
       });
       return;
     }
@@ -60,15 +78,23 @@ export function auditWrites(ctx: Ctx) {
       const role = e.resource === 'users' && ('role' in after || 'type' in after);
       const name = e.before[0].username ?? e.before[0].title ?? e.before[0].name;
       await audit(e.trx, who, {
-        action: role ? 'user.role' : `${e.def.api}.edit`, category, targetType: e.def.api, targetId: id,
+        action: role ? 'user.role' : actionOf(e.def.api, 'edit'),
+        category,
+        targetType: e.def.api,
+        targetId: id,
         summary: `${role ? '修改角色' : VERB.edit + label} #${id}${name ? ` ${name}` : ''}：${Object.keys(after).join('、')}`,
-        before, after,
+        before,
+        after,
       });
       return;
     }
     await audit(e.trx, who, {
-      action: `${e.def.api}.del`, category, targetType: e.def.api, targetId: e.ids.length === 1 ? e.ids[0] : null,
-      summary: `${VERB.del}${label} ${e.ids.map((i) => `#${i}`).join(' ')}`, before: e.before,
+      action: actionOf(e.def.api, 'del'),
+      category,
+      targetType: e.def.api,
+      targetId: e.ids.length === 1 ? e.ids[0] : null,
+      summary: `${VERB.del}${label} ${e.ids.map((i) => `#${i}`).join(' ')}`,
+      before: e.before,
     });
   };
 }

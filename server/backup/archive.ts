@@ -36,7 +36,11 @@ export async function writeArchive(file: string, entries: Entry[], mtimeMs: numb
   }
   await pipeline(Readable.from(blocks()), zlib.createGzip(), fs.createWriteStream(file, { mode: 0o600, flags: 'wx' }));
   const fd = fs.openSync(file, 'r');
-  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function header(name: string, size: number, mode: number, mtimeMs: number): Buffer {
@@ -109,7 +113,9 @@ export interface EntrySink {
 export async function readArchive(file: string, open: (name: string, size: number) => EntrySink | Promise<EntrySink>): Promise<void> {
   const gunzip = zlib.createGunzip();
   const source = fs.createReadStream(file);
-  const done = pipeline(source, gunzip).catch((err: Error) => { throw new ArchiveError(streamReason(err)); });
+  const done = pipeline(source, gunzip).catch((err: Error) => {
+    throw new ArchiveError(streamReason(err));
+  });
   done.catch(() => undefined);
   const bytes = new Pull(gunzip[Symbol.asyncIterator]());
   try {

@@ -25,6 +25,7 @@ export async function backupCommand(args: string[]): Promise<number> {
     const taken = await takeBackup(settings, { out, now: Date.now() });
     const m = taken.manifest;
     say(`备份完成：${DIALECT[m.dialect]}，迁移 ${m.migration}，${sizeOf(taken.bytes)}，${keyWords(m)}`);
+    if (m.auditHead) say(anchorWords(m));
     say(taken.file);
   });
 }
@@ -41,7 +42,10 @@ export async function restoreCommand(args: string[]): Promise<number> {
     const r = await restoreBackup(settings, files[0], { force, now: Date.now() });
     for (const line of r.lines) say(line);
     const where = r.manifest.dialect === 'sqlite' ? r.dataDir : `DATABASE_URL 的数据库（密钥文件在 ${r.dataDir}）`;
-    say(`恢复完成：${r.manifest.createdAt} 的备份（${DIALECT[r.manifest.dialect]}，迁移 ${r.manifest.migration}，版本 ${r.manifest.appVersion}）已恢复到 ${where}；现在可以启动服务（npm start）`);
+    if (r.manifest.auditHead) say(anchorWords(r.manifest));
+    say(
+      `恢复完成：${r.manifest.createdAt} 的备份（${DIALECT[r.manifest.dialect]}，迁移 ${r.manifest.migration}，版本 ${r.manifest.appVersion}）已恢复到 ${where}；现在可以启动服务（npm start）`,
+    );
   });
 }
 
@@ -49,6 +53,11 @@ function keyWords(m: Manifest): string {
   if (m.key === 'included') return `含密钥文件 ${KEY_FILE}`;
   if (m.key === 'environment') return '不含密钥（DEVICE_SECRET_KEY 须另行保存）';
   return '尚无密钥文件';
+}
+
+/** The audit chain's head in the copy: kept with the file, checkable later against the live chain. */
+function anchorWords(m: Manifest): string {
+  return `审计链锚点 ${m.auditHead!.anchor}（共 ${m.auditHead!.rows} 行；核对：npm run audit -- verify --anchor ${m.auditHead!.anchor}）`;
 }
 
 const sizeOf = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} KB` : `${(bytes / 1e6).toFixed(1)} MB`);

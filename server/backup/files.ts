@@ -9,7 +9,12 @@ import type { Settings } from '../env.js';
 
 const NAME = /^backup-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})(?:-(\d+))?\.tar\.gz$/;
 
-export interface BackupFile { name: string; file: string; at: number; seq: number }
+export interface BackupFile {
+  name: string;
+  file: string;
+  at: number;
+  seq: number;
+}
 
 export function backupDirOf(settings: Pick<Settings, 'dataDir' | 'backupDir'>): string {
   return path.resolve(settings.backupDir ?? path.join(settings.dataDir, 'backups'));
@@ -17,7 +22,11 @@ export function backupDirOf(settings: Pick<Settings, 'dataDir' | 'backupDir'>): 
 
 /** `YYYYMMDD-HHMMSS` of an instant, in UTC. */
 export function stampOf(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
+  return new Date(ms)
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
 }
 
 /** The backups in `dir`, oldest first. */

@@ -36,7 +36,11 @@ export const backupJob: Job = {
     }
     try {
       const taken = await takeBackup(settings, { now, sqliteFile: ctx.database.sqlite?.name });
-      ctx.log.info({ file: taken.file, bytes: taken.bytes }, `定时备份已写入 ${taken.file}（${(taken.bytes / 1e6).toFixed(1)} MB）`);
+      const head = taken.manifest.auditHead;
+      ctx.log.info(
+        { file: taken.file, bytes: taken.bytes, auditAnchor: head },
+        `定时备份已写入 ${taken.file}（${(taken.bytes / 1e6).toFixed(1)} MB）${head ? `，审计链锚点 ${head.anchor}（共 ${head.rows} 行）` : ''}`,
+      );
       const removed = prune(path.dirname(taken.file), settings.backupKeep);
       if (removed.length) ctx.log.info(`按 BACKUP_KEEP=${settings.backupKeep} 删除了较早的备份：${removed.join(', ')}`);
       retryAt.delete(settings);

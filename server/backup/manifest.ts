@@ -3,10 +3,9 @@
  * so a restore can refuse a file it cannot use before touching anything, and an operator can read it
  * with `tar -xzOf FILE manifest.json`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Dialect } from '../platform/db/connection.js';
 import { KEY_FILE } from '../platform/lib/secret-box.js';
+import { appVersion } from '../platform/version.js';
 import { BackupError } from './errors.js';
 
 export const MANIFEST = 'manifest.json';
@@ -25,7 +24,23 @@ export type KeyWhere =
   /** No key existed yet (nothing was sealed). */
   | 'none';
 
-export interface FileEntry { name: string; bytes: number; sha256: string }
+export interface FileEntry {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * The audit trail's last row in the copy (its id and hash, and the rows up to it): kept with the
+ * backup, outside the database, so a chain later cut short or rebuilt no longer matches it
+ * (`npm run audit -- verify --anchor <id>:<hash>`). Absent when the trail was empty.
+ */
+export interface AuditHead {
+  id: number;
+  hash: string;
+  rows: number;
+  /** `<id>:<hash>`, as the command takes it. */ anchor: string;
+}
 
 export interface Manifest {
   format: number;
@@ -40,26 +55,28 @@ export interface Manifest {
   key: KeyWhere;
   /** What to do about the key, in words, when it is not in the file. */
   keyNote?: string;
+  auditHead?: AuditHead;
   files: FileEntry[];
 }
 
-export function appVersion(): string {
-  const file = path.resolve(import.meta.dirname, '..', '..', 'package.json');
-  try {
-    return String(JSON.parse(fs.readFileSync(file, 'utf8')).version ?? '');
-  } catch {
-    return '';
-  }
-}
-
-export function makeManifest(m: Omit<Manifest, 'format' | 'app' | 'appVersion' | 'migration' | 'keyNote'>): Manifest {
+export function makeManifest(
+  m: Omit<Manifest, 'format' | 'app' | 'appVersion' | 'migration' | 'keyNote' | 'auditHead'>,
+  auditHead: Omit<AuditHead, 'anchor'> | null,
+): Manifest {
   const migrations = [...m.migrations].sort();
   return {
-    format: FORMAT, app: APP, appVersion: appVersion(), dialect: m.dialect,
-    migration: migrations[migrations.length - 1] ?? '', migrations, createdAt: m.createdAt, key: m.key,
+    format: FORMAT,
+    app: APP,
+    appVersion: appVersion(),
+    dialect: m.dialect,
+    migration: migrations[migrations.length - 1] ?? '',
+    migrations,
+    createdAt: m.createdAt,
+    key: m.key,
     ...(m.key === 'environment'
       ? { keyNote: '密钥来自环境变量 DEVICE_SECRET_KEY，不在此备份中：恢复后的服务必须设置同一个 DEVICE_SECRET_KEY' }
       : {}),
+    ...(auditHead ? { auditHead: { ...auditHead, anchor: `${auditHead.id}:${auditHead.hash}` } } : {}),
     files: m.files,
   };
 }
@@ -96,5 +113,14 @@ function checkedManifest(text: string): Manifest {
     }
   }
   if (!m.files.some((f) => f.name === DATABASE_ENTRY[m.dialect])) throw new Error('备份中没有数据库');
+  checkKey(m);
   return m;
+}
+
+/** The key's place and the files listed agree: a restore never reaches for a key file it does not have. */
+function checkKey(m: Manifest): void {
+  const listed = m.files.some((f) => f.name === KEY_FILE);
+  if (m.key === 'included' && !listed) throw new Error(`备份清单说含密钥文件 ${KEY_FILE}，但清单的文件列表中没有它（备份不完整）`);
+  if (m.key !== 'included' && listed) throw new Error(`备份清单说不含密钥文件，文件列表中却有 ${KEY_FILE}（清单前后矛盾）`);
+  if (!['included', 'environment', 'none'].includes(m.key)) throw new Error('备份清单中的密钥说明无效');
 }

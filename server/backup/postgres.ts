@@ -11,7 +11,8 @@ import { BackupError } from './errors.js';
 export const ASIDE_PREFIX = 'before_restore_';
 
 export const DUMP_RECIPE = `pg_dump -Fc -N '${ASIDE_PREFIX}*' -d "$DATABASE_URL" -f backup.pgdump，并另外保存 DATA_DIR/device-secret.key`;
-export const RESTORE_RECIPE = 'tar -xzf 备份文件 database.pgdump device-secret.key && ' +
+export const RESTORE_RECIPE =
+  'tar -xzf 备份文件 database.pgdump device-secret.key && ' +
   'pg_restore --no-owner --no-privileges --single-transaction -d "$DATABASE_URL" database.pgdump，再把 device-secret.key 放进 DATA_DIR（权限 600）';
 
 /** A tool's name when it can be run from PATH; null when it is not installed. */
@@ -21,8 +22,10 @@ export function findTool(name: 'pg_dump' | 'pg_restore'): string | null {
 }
 
 export function missingTool(name: 'pg_dump' | 'pg_restore'): string {
-  return `未找到 ${name}（PostgreSQL 客户端工具）：请安装主版本不低于数据库的客户端（Debian/Ubuntu: apt-get install postgresql-client），` +
-    `或按 docs/operations.md「备份与恢复」手动执行：${name === 'pg_dump' ? DUMP_RECIPE : RESTORE_RECIPE}`;
+  return (
+    `未找到 ${name}（PostgreSQL 客户端工具）：请安装主版本不低于数据库的客户端（Debian/Ubuntu: apt-get install postgresql-client），` +
+    `或按 docs/operations.md「备份与恢复」手动执行：${name === 'pg_dump' ? DUMP_RECIPE : RESTORE_RECIPE}`
+  );
 }
 
 /**
@@ -43,11 +46,18 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code === 0) return resolve();
-      const last = stderr.trim().split('\n').filter((l) => !/^\s*(Command was|$)/.test(l)).slice(-1)[0] ?? `exit ${code}`;
+      const last =
+        stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !/^\s*(Command was|$)/.test(l))
+          .slice(-1)[0] ?? `exit ${code}`;
       reject(new BackupError(`${tool} 失败：${last.trim()}`));
     });
   });
@@ -85,6 +95,17 @@ export async function pgMigrations(client: pg.Client): Promise<string[]> {
   if (!exists.rows[0].yes) return [];
   const { rows } = await client.query<{ name: string }>('select name from kysely_migration');
   return rows.map((r) => r.name);
+}
+
+/** The audit trail's last row and the rows up to it, read before the dump (so the dump holds it); null while empty. */
+export async function pgAuditHead(client: pg.Client): Promise<{ id: number; hash: string; rows: number } | null> {
+  const exists = await client.query(`select to_regclass('audit') is not null as yes`);
+  if (!exists.rows[0].yes) return null;
+  const last = await client.query<{ id: string; hash: string }>('select id, hash from audit order by id desc limit 1');
+  if (!last.rows.length) return null;
+  const id = Number(last.rows[0].id);
+  const count = await client.query<{ n: string }>('select count(*) as n from audit where id <= $1', [id]);
+  return { id, hash: last.rows[0].hash, rows: Number(count.rows[0].n) };
 }
 
 /** The schemas that hold our data: every one but the system's and those set aside. */
@@ -127,6 +148,8 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export async function pgLeaseUntil(client: pg.Client, now: number): Promise<number | null> {
   const exists = await client.query(`select to_regclass('job_leases') is not null as yes`);
   if (!exists.rows[0].yes) return null;
-  const { rows } = await client.query<{ until: string | null }>('select max(expires_at) as until from job_leases where expires_at > $1', [now]);
+  const { rows } = await client.query<{ until: string | null }>('select max(expires_at) as until from job_leases where expires_at > $1', [
+    now,
+  ]);
   return rows[0].until === null ? null : Number(rows[0].until);
 }

@@ -8,7 +8,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../env.js';
+import type { Dialect } from '../platform/db/connection.js';
 import { KEY_FILE } from '../platform/lib/secret-box.js';
+import { appVersion, compareVersions } from '../platform/version.js';
 import { migrations as knownMigrations } from '../schema/migrate.js';
 import { ArchiveError, readArchive, type EntrySink } from './archive.js';
 import { backupDirOf, stampOf } from './files.js';
@@ -20,7 +22,11 @@ import { dialectOf } from './take.js';
 
 type RestoreSettings = Pick<Settings, 'dataDir' | 'backupDir' | 'databaseUrl' | 'secretKey'>;
 
-export interface Restored { manifest: Manifest; dataDir: string; lines: string[] }
+export interface Restored {
+  manifest: Manifest;
+  dataDir: string;
+  lines: string[];
+}
 
 const MANIFEST_MAX = 1 << 20;
 
@@ -30,22 +36,29 @@ export async function restoreBackup(settings: RestoreSettings, file: string, opt
   const dialect = dialectOf(settings);
   const dataDir = path.resolve(settings.dataDir);
   if (dialect === 'postgres' && !findTool('pg_restore')) throw new BackupError(missingTool('pg_restore'));
+  // What the file says it holds is checked before anything is created or moved aside.
+  checkUsable(await peekManifest(source), dialect);
 
   const present = dataEntries(dataDir, [backupDirOf(settings), source]);
   const dbNotEmpty = dialect === 'postgres' && !(await withClient(settings.databaseUrl!, pgIsEmpty));
   if ((present.length || dbNotEmpty) && !opts.force) throw new BackupError(notEmpty(dataDir, present, dbNotEmpty));
   if (present.length || dbNotEmpty) await refuseWhileServed(settings, dataDir, opts.now);
 
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Unpacked beside where it goes (a rename, not a copy, puts it in place); a folder made for that is
+  // taken away again if the archive turns out unusable: a refused restore leaves nothing behind.
+  const made = fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const staging = fs.mkdtempSync(path.join(dataDir, '.restore-'));
   try {
-    const manifest = await unpack(source, staging);
-    if (manifest.dialect !== dialect) throw new BackupError(wrongDialect(manifest));
-    const unknown = manifest.migrations.filter((m) => !(m in knownMigrations(dialect)));
-    if (unknown.length) {
-      throw new BackupError(`这份备份来自更新的版本 ${manifest.appVersion}（有本版本没有的数据库迁移 ${unknown.join(', ')}）：请先把代码升级到该版本再恢复`);
+    let manifest: Manifest;
+    try {
+      manifest = await unpack(source, staging);
+      checkUsable(manifest, dialect);
+      if (dialect === 'sqlite') checkRestoredSqlite(path.join(staging, DATABASE_ENTRY.sqlite));
+    } catch (err) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      if (made) fs.rmSync(made, { recursive: true, force: true });
+      throw err;
     }
-    if (dialect === 'sqlite') checkRestoredSqlite(path.join(staging, DATABASE_ENTRY.sqlite));
 
     const lines: string[] = [];
     const stamp = stampOf(opts.now);
@@ -69,6 +82,27 @@ export async function restoreBackup(settings: RestoreSettings, file: string, opt
     return { manifest, dataDir, lines };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A backup of this database's kind, taken by this version or an older one (whose data the migrations
+ * bring up to date at the next start): a newer version's may hold data this code misreads even when
+ * it has no migration this code lacks.
+ */
+function checkUsable(manifest: Manifest, dialect: Dialect): void {
+  if (manifest.dialect !== dialect) throw new BackupError(wrongDialect(manifest));
+  const unknown = manifest.migrations.filter((m) => !(m in knownMigrations(dialect)));
+  if (unknown.length) {
+    throw new BackupError(
+      `这份备份来自更新的版本 ${manifest.appVersion}（有本版本没有的数据库迁移 ${unknown.join(', ')}）：请先把代码升级到该版本再恢复`,
+    );
+  }
+  const running = appVersion();
+  if (running && compareVersions(String(manifest.appVersion ?? ''), running) > 0) {
+    throw new BackupError(
+      `这份备份来自更新的版本 ${manifest.appVersion}，而当前代码是 ${running}：请先把代码升级到 ${manifest.appVersion} 或更新的版本再恢复，未做任何恢复`,
+    );
   }
 }
 
@@ -100,8 +134,10 @@ async function refuseWhileServed(settings: RestoreSettings, dataDir: string, now
     ? await withClient(settings.databaseUrl, (c) => pgLeaseUntil(c, now))
     : sqliteLeaseUntil(path.join(dataDir, DATABASE_ENTRY.sqlite), now);
   if (until === null) return;
-  throw new BackupError(`似乎仍有服务进程在使用这些数据（后台任务租约到 ${new Date(until).toISOString()} 才过期）：` +
-    '请先停止所有服务进程再恢复；进程若已被强行结束，请在该时间之后重试');
+  throw new BackupError(
+    `似乎仍有服务进程在使用这些数据（后台任务租约到 ${new Date(until).toISOString()} 才过期）：` +
+      '请先停止所有服务进程再恢复；进程若已被强行结束，请在该时间之后重试',
+  );
 }
 
 function wrongDialect(m: Manifest): string {
@@ -110,16 +146,46 @@ function wrongDialect(m: Manifest): string {
     : '这是 PostgreSQL 的备份：请把 DATABASE_URL 设为要恢复到的（空）PostgreSQL 数据库后再恢复';
 }
 
+/** The manifest alone (the archive's first entry; reading stops after it), checked. */
+async function peekManifest(source: string): Promise<Manifest> {
+  let manifest: Manifest | undefined;
+  try {
+    await readArchive(source, (name, size) => {
+      if (manifest) throw new ManifestRead();
+      return manifestSink(name, size, (m) => {
+        manifest = m;
+      });
+    });
+  } catch (err) {
+    if (!(err instanceof ManifestRead)) throw damaged(err, source);
+  }
+  if (!manifest) throw new BackupError(`备份文件是空的，未做任何恢复（${source}）`);
+  return manifest;
+}
+
+/** Stops reading once the manifest is in. */
+class ManifestRead extends Error {}
+
+function manifestSink(name: string, size: number, done: (m: Manifest) => void): EntrySink {
+  if (name !== MANIFEST || size > MANIFEST_MAX) throw new ArchiveError('第一个条目不是备份清单 manifest.json');
+  return collect((text) => done(parseManifest(text)));
+}
+
+/** The archive's own faults said as a refusal; anything else passes as it is. */
+function damaged(err: unknown, source: string): unknown {
+  return err instanceof ArchiveError ? new BackupError(`备份文件已损坏或不完整，未做任何恢复（${source}）：${err.message}`) : err;
+}
+
 /** Unpacks `source` into `staging`, checking every entry against the manifest; a damaged file is refused. */
 async function unpack(source: string, staging: string): Promise<Manifest> {
   let manifest: Manifest | undefined;
   const seen = new Set<string>();
   try {
     await readArchive(source, (name, size) => {
-      if (!manifest) {
-        if (name !== MANIFEST || size > MANIFEST_MAX) throw new ArchiveError('第一个条目不是备份清单 manifest.json');
-        return collect((text) => { manifest = parseManifest(text); });
-      }
+      if (!manifest)
+        return manifestSink(name, size, (m) => {
+          manifest = m;
+        });
       const expected = manifest.files.find((f) => f.name === name);
       if (!expected || seen.has(name)) throw new ArchiveError(`备份中有清单之外的条目 ${name}`);
       if (expected.bytes !== size) throw new ArchiveError(`${name} 的大小与清单不符`);
@@ -127,8 +193,7 @@ async function unpack(source: string, staging: string): Promise<Manifest> {
       return fileSink(path.join(staging, name), expected.sha256);
     });
   } catch (err) {
-    if (err instanceof ArchiveError) throw new BackupError(`备份文件已损坏或不完整，未做任何恢复（${source}）：${err.message}`);
-    throw err;
+    throw damaged(err, source);
   }
   if (!manifest) throw new BackupError(`备份文件是空的，未做任何恢复（${source}）`);
   const missing = manifest.files.filter((f) => !seen.has(f.name)).map((f) => f.name);
@@ -138,7 +203,12 @@ async function unpack(source: string, staging: string): Promise<Manifest> {
 
 function collect(done: (text: string) => void): EntrySink {
   const parts: Buffer[] = [];
-  return { write: (chunk) => { parts.push(Buffer.from(chunk)); }, end: () => done(Buffer.concat(parts).toString('utf8')) };
+  return {
+    write: (chunk) => {
+      parts.push(Buffer.from(chunk));
+    },
+    end: () => done(Buffer.concat(parts).toString('utf8')),
+  };
 }
 
 function fileSink(file: string, sha256: string): EntrySink {
@@ -175,7 +245,9 @@ function moveAside(dataDir: string, names: string[], stamp: string): string {
 
 function keyWarnings(m: Manifest, settings: RestoreSettings): string[] {
   if (m.key === 'environment' && !settings.secretKey) {
-    return ['注意：这份备份不含密钥（备份时用的是环境变量 DEVICE_SECRET_KEY）：启动前请设置同一个 DEVICE_SECRET_KEY，否则设备与上游的密钥无法解开'];
+    return [
+      '注意：这份备份不含密钥（备份时用的是环境变量 DEVICE_SECRET_KEY）：启动前请设置同一个 DEVICE_SECRET_KEY，否则设备与上游的密钥无法解开',
+    ];
   }
   if (m.key === 'environment') return ['这份备份的密钥来自 DEVICE_SECRET_KEY：请确认当前设置的就是备份时的那一个'];
   if (m.key === 'included' && settings.secretKey) {

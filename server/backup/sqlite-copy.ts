@@ -10,7 +10,8 @@ import SQLite from 'better-sqlite3';
  * steady purchases it would never end. That step runs in a worker thread with its own connection,
  * so the server's event loop is not held while the pages are copied (a read transaction in WAL mode
  * does not stop writers either). The copy is then turned into a single self-contained file
- * (journal_mode DELETE; a server opening it puts WAL back) and asked which migrations it has.
+ * (journal_mode DELETE; a server opening it puts WAL back) and asked which migrations it has and
+ * where its audit trail ends.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -29,26 +30,38 @@ const Database = require(workerData.module);
     if (check !== 'ok') throw new Error('copy failed its check: ' + check);
     const hasTable = copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
     const migrations = hasTable ? copy.prepare('select name from kysely_migration').all().map((r) => r.name) : [];
-    parentPort.postMessage({ migrations });
+    const hasAudit = copy.prepare("select 1 from sqlite_master where type = 'table' and name = 'audit'").get();
+    const last = hasAudit ? copy.prepare('select id, hash from audit order by id desc limit 1').get() : undefined;
+    const auditHead = last
+      ? { id: Number(last.id), hash: last.hash, rows: Number(copy.prepare('select count(*) as n from audit where id <= ?').get(last.id).n) }
+      : null;
+    parentPort.postMessage({ migrations, auditHead });
   } finally {
     copy.close();
   }
 })().catch((err) => parentPort.postMessage({ error: String(err && err.message || err) }));
 `;
 
-/** Copies the database `source` into the new file `dest`; answers the copy's applied migrations. */
-export function copySqlite(source: string, dest: string): Promise<{ migrations: string[] }> {
+export type AuditHeadOfCopy = { id: number; hash: string; rows: number } | null;
+
+/** Copies the database `source` into the new file `dest`; answers the copy's applied migrations and audit head. */
+export function copySqlite(source: string, dest: string): Promise<{ migrations: string[]; auditHead: AuditHeadOfCopy }> {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { module, source, dest } });
     let answered = false;
-    worker.once('message', (msg: { migrations?: string[]; error?: string }) => {
+    worker.once('message', (msg: { migrations?: string[]; auditHead?: AuditHeadOfCopy; error?: string }) => {
       answered = true;
       if (msg.error) reject(new Error(msg.error));
-      else resolve({ migrations: msg.migrations ?? [] });
+      else resolve({ migrations: msg.migrations ?? [], auditHead: msg.auditHead ?? null });
     });
-    worker.once('error', (err) => { answered = true; reject(err); });
-    worker.once('exit', (code) => { if (!answered) reject(new Error(`backup worker exited (${code})`)); });
+    worker.once('error', (err) => {
+      answered = true;
+      reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`backup worker exited (${code})`));
+    });
   });
 }
 

@@ -12,7 +12,9 @@ export function checkConsole(root: string, staticDir: string): { built: boolean 
   if (isBuilt(staticDir)) return { built: true };
   if (canBuild(root, staticDir)) return { built: false };
   const where = path.resolve(staticDir) === path.join(root, 'dist') ? 'dist/' : `STATIC_DIR=${staticDir}`;
-  throw new StartupError(`没有构建好的控制台（${where} 中没有 index.html），本安装也没有构建工具：请先运行 npm ci && npm run build，再启动`);
+  throw new StartupError(
+    `没有构建好的控制台（${where} 中没有 index.html），本安装也没有构建工具：请先运行 npm ci && npm run build，再启动`,
+  );
 }
 
 /** Builds the console when it is still missing (another process may have built it meanwhile: run under the startup lock). */
@@ -32,7 +34,9 @@ function isBuilt(staticDir: string): boolean {
 
 /** Only dist/ is built here, and only where the sources and Vite (a devDependency) are. */
 function canBuild(root: string, staticDir: string): boolean {
-  return path.resolve(staticDir) === path.join(root, 'dist')
-    && fs.existsSync(path.join(root, 'index.html'))
-    && fs.existsSync(path.join(root, 'node_modules', '.bin', 'vite'));
+  return (
+    path.resolve(staticDir) === path.join(root, 'dist') &&
+    fs.existsSync(path.join(root, 'index.html')) &&
+    fs.existsSync(path.join(root, 'node_modules', '.bin', 'vite'))
+  );
 }

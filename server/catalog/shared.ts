@@ -12,7 +12,16 @@ export interface SharedNumbers {
 
 /** A product's rules as one comparable text: two products with the same text cannot be told apart. */
 const rulesOf = (g: { match_sender: string | null; match_keyword: string | null }) =>
-  [g.match_sender, g.match_keyword].map((r) => (r ?? '').split('|').map((x) => x.trim().toLowerCase()).filter(Boolean).sort().join('|')).join('\n');
+  [g.match_sender, g.match_keyword]
+    .map((r) =>
+      (r ?? '')
+        .split('|')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean)
+        .sort()
+        .join('|'),
+    )
+    .join('\n');
 
 /**
  * Of the numbers just imported into a product, those also live (on sale, or sold) in another product
@@ -21,15 +30,23 @@ const rulesOf = (g: { match_sender: string | null; match_keyword: string | null 
  * sup (server/codes/choose-links.ts).
  */
 export async function sharedNumbers(ctx: Ctx, goodsId: number, keys: string[]): Promise<SharedNumbers> {
-  const own = await ctx.db.selectFrom('goods').select(['match_sender', 'match_keyword']).where('id', '=', goodsId).executeTakeFirstOrThrow();
+  const own = await ctx.db
+    .selectFrom('goods')
+    .select(['match_sender', 'match_keyword'])
+    .where('id', '=', goodsId)
+    .executeTakeFirstOrThrow();
   const mine = rulesOf(own);
   const numbers = new Set<string>();
   const products = new Set<string>();
   for (let i = 0; i < keys.length; i += CHUNK) {
-    const rows = await ctx.db.selectFrom('stock_items as s').innerJoin('goods as g', 'g.id', 's.goods_id')
+    const rows = await ctx.db
+      .selectFrom('stock_items as s')
+      .innerJoin('goods as g', 'g.id', 's.goods_id')
       .select(['s.identifier', 'g.title', 'g.match_sender', 'g.match_keyword'])
-      .where('s.ident_key', 'in', keys.slice(i, i + CHUNK)).where('s.goods_id', '<>', goodsId)
-      .where('s.state', 'in', ['available', 'sold']).execute();
+      .where('s.ident_key', 'in', keys.slice(i, i + CHUNK))
+      .where('s.goods_id', '<>', goodsId)
+      .where('s.state', 'in', ['available', 'sold'])
+      .execute();
     for (const r of rows) {
       if (rulesOf(r) !== mine) continue;
       numbers.add(r.identifier);

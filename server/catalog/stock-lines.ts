@@ -1,15 +1,26 @@
 /**
  * Stock lines as the sup pastes or uploads them: `identifier` or `identifier----extra`, one per line.
  * A phone is digits with an optional leading +; a mailbox an address. Blank lines are skipped; every
- * other line is checked, and all the bad ones are reported together, by line number.
+ * other line is checked, and all the bad ones are reported together, by line number, with the line
+ * as it was written (cut when long).
  */
 export const MAX_LINES = 50_000;
 const SEPARATOR = '----';
 const PHONE = /^\+?\d{5,20}$/;
 const MAILBOX = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
-export interface StockLine { line: number; identifier: string; key: string; extra: string | null }
-export interface LineError { line: number; message: string }
+export interface StockLine {
+  line: number;
+  identifier: string;
+  key: string;
+  extra: string | null;
+}
+export interface LineError {
+  line: number;
+  /** The line as written (trimmed, cut after 80 characters), so the sup can find it. */
+  text: string;
+  message: string;
+}
 
 /** The form an identifier is matched in: a phone's digits (no +), a mailbox in lower case. */
 export function identKey(identifier: string): string {
@@ -29,11 +40,18 @@ export function parseStock(text: string, channel: string): { items: StockLine[];
     const cut = content.indexOf(SEPARATOR);
     const identifier = (cut < 0 ? content : content.slice(0, cut)).trim();
     const extra = cut < 0 ? null : content.slice(cut + SEPARATOR.length).trim() || null;
+    const text = clip(content, 80);
     const problem = check(identifier, extra, channel);
-    if (problem) { errors.push({ line, message: problem }); return; }
+    if (problem) {
+      errors.push({ line, text, message: problem });
+      return;
+    }
     const key = identKey(identifier);
     const earlier = firstSeen.get(key);
-    if (earlier !== undefined) { errors.push({ line, message: `与第 ${earlier} 行重复` }); return; }
+    if (earlier !== undefined) {
+      errors.push({ line, text, message: `与第 ${earlier} 行重复` });
+      return;
+    }
     firstSeen.set(key, line);
     items.push({ line, identifier, key, extra });
   });
@@ -51,4 +69,4 @@ function check(identifier: string, extra: string | null, channel: string): strin
   return null;
 }
 
-const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const clip = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max)}…` : text);

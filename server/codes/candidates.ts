@@ -23,7 +23,7 @@ export interface Candidate {
 }
 
 // Digits joined by separators without spaces: 2024-05-06, 12:30, 1,234.56, 403-1234567, 123-456.
-const CLUSTER = /\+?\d+(?:[.,:/\-]\d+)*/g;
+const CLUSTER = /\+?\d+(?:[.,:/-]\d+)*/g;
 // Letters of the scripts whose words glue onto numbers ("10mins", "A123456"); CJK does not ("验证码1234").
 const WORD_LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d]/u;
 const MASK = /[*•●×]/;
@@ -46,7 +46,11 @@ const UNIT_AFTER = new RegExp(
 const YEAR = /^(?:19|20)\d\d$/;
 const YMD = /^(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
 
-interface Cluster { start: number; end: number; text: string }
+interface Cluster {
+  start: number;
+  end: number;
+  text: string;
+}
 
 function clusters(text: string): Cluster[] {
   return allMatches(CLUSTER, text).map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));

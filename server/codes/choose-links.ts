@@ -26,7 +26,11 @@ export const SEVERAL_PRODUCTS = '多个商品匹配：号码同时属于多位�
 
 export type RuleResult = 'match' | 'open' | 'mismatch';
 
-const alternatives = (rule: string | null) => (rule ?? '').split('|').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const alternatives = (rule: string | null) =>
+  (rule ?? '')
+    .split('|')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 export function ruleResult(c: Pick<Candidate, 'match_sender' | 'match_keyword'>, sender: string, text: string): RuleResult {
   const senders = alternatives(c.match_sender);
@@ -40,7 +44,8 @@ export function ruleResult(c: Pick<Candidate, 'match_sender' | 'match_keyword'>,
 }
 
 export function chooseLinks<C extends Candidate>(
-  candidates: C[], msg: { sender: string; text: string; at: number; code: string | null },
+  candidates: C[],
+  msg: { sender: string; text: string; at: number; code: string | null },
 ): { targets: C[]; reason: string | null } {
   const armed = candidates.filter((c) => c.armed_at <= msg.at && c.expires_at > msg.at);
   if (!armed.length) {

@@ -36,9 +36,10 @@ function canonicalText(text: string): string {
 }
 
 /** SHA-256 in hex; one-shot where Node has it (20.12+: no hash object per message). */
-const sha256Hex: (text: string) => string = typeof crypto.hash === 'function'
-  ? (text) => crypto.hash('sha256', text, 'hex')
-  : (text) => crypto.createHash('sha256').update(text).digest('hex');
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** The message's identity without its time: sha256 hex. */
 export function messageFingerprint(m: DedupeFields): string {

@@ -129,7 +129,7 @@ function alone(text: string, candidates: Candidate[]): CodeMatch | null {
   const c = digits[0];
   const rest = (text.slice(0, c.start) + ' ' + text.slice(c.end))
     .replace(/<#>/g, ' ')
-    .replace(/[\[(（][^\])）]{1,20}[\])）]/g, ' ') // the sender's tag
+    .replace(/[[(（][^\])）]{1,20}[\])）]/g, ' ') // the sender's tag
     .replace(/\s[A-Za-z0-9+/]{11}\s*$/, ' '); // Android's SMS Retriever app hash
   return /[\p{L}\p{N}]/u.test(rest) ? null : { code: c.code, kind: c.kind, anchor: 'alone' };
 }

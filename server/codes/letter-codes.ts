@@ -20,18 +20,54 @@ export interface LetterCode {
 // Letters and digits, alone or in groups joined by single hyphens, that hold a letter and a digit,
 // five capitals in a row or a hyphen: the engine passes over plain words and numbers without
 // handing each to the tests below.
-const TOKEN = /(?<![A-Za-z0-9-])(?=[A-Za-z]*\d+[A-Za-z]|\d*[A-Za-z]+\d|[A-Za-z0-9-]*[A-Z]{5}|[A-Za-z0-9]*-[A-Za-z0-9])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/g;
+const TOKEN =
+  /(?<![A-Za-z0-9-])(?=[A-Za-z]*\d+[A-Za-z]|\d*[A-Za-z]+\d|[A-Za-z0-9-]*[A-Z]{5}|[A-Za-z0-9]*-[A-Za-z0-9])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/g;
 // Letters of the scripts whose words glue onto a token, and the characters of handles, hashtags,
 // masks, paths, query strings and base64 (an app hash split by "+" is no code).
 const GLUED = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d*#@/\\_=&%+-]/u;
 
 // Upper-case tokens that carry a digit but are words: networks, formats, standards.
 const KNOWN_WORDS = new Set([
-  'COVID19', 'IPV4', 'IPV6', 'MP3', 'MP4', 'H5', 'A4', 'A3', 'B2B', 'B2C', 'O2O', 'P2P', 'G20', 'G7', 'WIN10', 'WIN11',
-  'PS4', 'PS5', 'IOS17', 'IOS18', 'HTTP2', 'UTF8', 'UTF16', 'ISO9001', 'SHA256', 'MD5', 'WEB3', '3DS', '2FA', 'OTP1',
-  'H264', 'H265', 'X264', 'X265', 'I18N', 'L10N', 'K8S',
+  'COVID19',
+  'IPV4',
+  'IPV6',
+  'MP3',
+  'MP4',
+  'H5',
+  'A4',
+  'A3',
+  'B2B',
+  'B2C',
+  'O2O',
+  'P2P',
+  'G20',
+  'G7',
+  'WIN10',
+  'WIN11',
+  'PS4',
+  'PS5',
+  'IOS17',
+  'IOS18',
+  'HTTP2',
+  'UTF8',
+  'UTF16',
+  'ISO9001',
+  'SHA256',
+  'MD5',
+  'WEB3',
+  '3DS',
+  '2FA',
+  'OTP1',
+  'H264',
+  'H265',
+  'X264',
+  'X265',
+  'I18N',
+  'L10N',
+  'K8S',
 ]);
-const UNIT_SUFFIX = /^\d+(?:ST|ND|RD|TH|G|GB|MB|KB|TB|K|M|H|S|D|MIN|MINS|SEC|SECS|HR|HRS|X|AM|PM|P|MS|KM|KG|MAH|HZ|GHZ|USD|EUR|GBP|RMB|CNY|RUB|VND|IDR|INR|JPY|KRW|BRL|TRY)$/;
+const UNIT_SUFFIX =
+  /^\d+(?:ST|ND|RD|TH|G|GB|MB|KB|TB|K|M|H|S|D|MIN|MINS|SEC|SECS|HR|HRS|X|AM|PM|P|MS|KM|KG|MAH|HZ|GHZ|USD|EUR|GBP|RMB|CNY|RUB|VND|IDR|INR|JPY|KRW|BRL|TRY)$/;
 const WORD_PREFIX = /^(?:V|VER|NO|REF|ID|TEL|EXT|ORDER|SN|NR)\d+$/;
 const MONTH = '(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC)';
 // 15MAR24, 10H30 (French time), 1H30M, 800X600.
@@ -43,7 +79,8 @@ const vowels = (s: string) => s.match(VOWELS)?.length ?? 0;
 /** A token of one group, letters with digits: rejected when it reads as something else. */
 function codeWithDigits(token: string): boolean {
   const upper = token.toUpperCase();
-  if (KNOWN_WORDS.has(upper) || UNIT_SUFFIX.test(upper) || WORD_PREFIX.test(upper) || DATE_TIME_SIZE.test(upper) || /^XX/.test(upper)) return false;
+  if (KNOWN_WORDS.has(upper) || UNIT_SUFFIX.test(upper) || WORD_PREFIX.test(upper) || DATE_TIME_SIZE.test(upper) || /^XX/.test(upper))
+    return false;
   // A word then a number: iphone15, covid19, john99, rtx4090 in lower case; SAVE20, HEMAT50 in capitals
   // (random codes interleave; capitals with digits at the end are codes unless the letters read as a word).
   const word = /^([A-Za-z]{2,})\d+$/.exec(token);

@@ -12,17 +12,18 @@ const WIDE_PUNCT: Record<string, string> = { '\uff0c': ', ', '\uff0e': '. ', '\u
 
 /** Every decimal digit outside ASCII (Arabic-Indic, Devanagari, Thai...) to its ASCII digit. */
 function asciiDigits(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the ASCII range on purpose: everything outside it may be another script's digit
   return text.replace(/[^\x00-\x7f]/gu, (ch) => {
     if (!/\p{Nd}/u.test(ch)) return ch;
     // Unicode keeps each script's digits as a run of ten starting at zero: walk back to the run's start.
-    let cp = ch.codePointAt(0)!;
+    const cp = ch.codePointAt(0)!;
     let start = cp;
     while (start > 0 && /\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
     return String((cp - start) % 10);
   });
 }
 
-const SCHEME_LINK = /(?:https?:\/\/|www\.)[^\s<>"'()\[\]{}，。、）】]+/giu;
+const SCHEME_LINK = /(?:https?:\/\/|www\.)[^\s<>"'()[\]{}，。、）】]+/giu;
 // Bare domains in lowercase with a known top-level domain (t.me/..., v.whatsapp.com/123456, 12306.cn);
 // lowercase and a closed list (no word-like "in", "it", "is", "do") so "12345.Do not share" stays text.
 const BARE_LINK = new RegExp(
@@ -47,6 +48,7 @@ export function normalizeText(text: string): string {
 
 // ASCII, CJK symbols and punctuation (、。《》【】...) and CJK ideographs: NFKC changes none of them, and
 // none is invisible or a digit of another script.
+// eslint-disable-next-line no-control-regex -- the whole ASCII range on purpose, control characters included
 const UNCHANGED = /^[\x00-\x7f\u3001-\u3035\u4e00-\u9fff]*$/;
 
 /** Removes links and mail addresses (after the domain-bound code line was read: it holds one). */

@@ -39,7 +39,14 @@ export function registerContactRoutes(app: FastifyInstance, ctx: Ctx): void {
       if ('register_open' in values) await save(trx, REGISTER_OPEN, values.register_open ? '1' : '0', now);
       if ('require_sup_totp' in values) await save(trx, REQUIRE_SUP_TOTP, values.require_sup_totp ? '1' : '0', now);
       const after = { ...(await readConfig(trx)), require_sup_totp: await supTotpRequired(trx) };
-      await audit(trx, who, { action: 'config.edit', category: 'settings', targetType: 'settings', summary: `修改站点设置：${Object.keys(values).join('、')}`, before, after });
+      await audit(trx, who, {
+        action: 'config.edit',
+        category: 'settings',
+        targetType: 'settings',
+        summary: `修改站点设置：${Object.keys(values).join('、')}`,
+        before,
+        after,
+      });
     });
     // 强制管理员两步验证 is answered to the sup only, not on the public config/index.
     return ok({ ...(await readConfig(ctx.db)), require_sup_totp: await supTotpRequired(ctx.db) }, '保存成功');
@@ -47,12 +54,19 @@ export function registerContactRoutes(app: FastifyInstance, ctx: Ctx): void {
 }
 
 async function readConfig(db: Kysely<DB>) {
+  return { content: await readContact(db), register_open: await registerOpen(db) };
+}
+
+/** The main site's contact details (联系方式), sanitized. */
+export async function readContact(db: Kysely<DB>): Promise<string> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', CONTACT).executeTakeFirst();
-  return { content: sanitizeHtml(row?.value ?? ''), register_open: await registerOpen(db) };
+  return sanitizeHtml(row?.value ?? '');
 }
 
 async function save(db: Kysely<DB>, key: string, value: string, now: number): Promise<void> {
-  await db.insertInto('settings').values({ key, value, update_at: now })
+  await db
+    .insertInto('settings')
+    .values({ key, value, update_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, update_at: now }))
     .execute();
 }

@@ -12,3 +12,6 @@ export const content: Area<ResourceName> = {
   },
   hooks: { notices: noticeHooks },
 };
+export { registerOpen } from './register-switch.js';
+export { readContact } from './contact.routes.js';
+export { mayChangeSecuritySettings, supTotpRequired } from './sup-totp-switch.js';

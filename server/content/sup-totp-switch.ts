@@ -22,7 +22,11 @@ export function mayChangeSecuritySettings(caller: { role: Role; grants: Grants }
  * turning it on only with two-step login on for the caller (else the one turning it on would be the
  * first account sent to set it up).
  */
-export async function checkSupTotpChange(db: Kysely<DB>, caller: { role: Role; userId: number; grants: Grants }, on: boolean): Promise<void> {
+export async function checkSupTotpChange(
+  db: Kysely<DB>,
+  caller: { role: Role; userId: number; grants: Grants },
+  on: boolean,
+): Promise<void> {
   if (!mayChangeSecuritySettings(caller)) throw fail.forbidden();
   if (!on) return;
   const own = await db.selectFrom('user_totp').select('enabled_at').where('user_id', '=', caller.userId).executeTakeFirst();

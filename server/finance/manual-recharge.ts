@@ -18,13 +18,26 @@ export async function manualRecharge(
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('id', '=', p.userId).executeTakeFirst();
     if (!user) throw fail.notFound('用户不存在');
-    const record = await trx.insertInto('recharges').values({
-      user_id: p.userId, type: debit ? 'deduct' : 'manual', amount: p.amount, remark: p.remark,
-      operator_id: p.operatorId, create_at: p.now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const record = await trx
+      .insertInto('recharges')
+      .values({
+        user_id: p.userId,
+        type: debit ? 'deduct' : 'manual',
+        amount: p.amount,
+        remark: p.remark,
+        operator_id: p.operatorId,
+        create_at: p.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { before, after } = await changeBalance(trx, {
-      userId: p.userId, amount: p.amount, type: debit ? 'debit_manual' : 'recharge_manual', refType: 'recharge',
-      refId: Number(record.id), remark: p.remark, now: p.now,
+      userId: p.userId,
+      amount: p.amount,
+      type: debit ? 'debit_manual' : 'recharge_manual',
+      refType: 'recharge',
+      refId: Number(record.id),
+      remark: p.remark,
+      now: p.now,
     });
     await inside?.(trx, { before, after, recordId: Number(record.id) });
     return { balance: after };

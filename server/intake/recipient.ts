@@ -1,6 +1,6 @@
 import type { Ctx } from '../platform/context.js';
 import { prepared } from '../platform/db/fast-query.js';
-import { identKey } from '../catalog/stock-lines.js';
+import { identKey } from '../catalog/index.js';
 
 const CN_MOBILE = /^1[3-9]\d{9}$/;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../platform/context.js';
-import { messageFingerprint, exactKey, DEDUPE_WINDOW_MS } from '../codes/dedupe.js';
-import { deliverMessage } from '../codes/deliver.js';
+import { messageFingerprint, exactKey, DEDUPE_WINDOW_MS, deliverMessage } from '../codes/index.js';
 import { parseSmsForwarder, splitGluedKey } from './smsforwarder/request.js';
 import { AppError } from '../platform/http/envelope.js';
-import { sendUnavailable } from '../platform/http/errors.js';
+import { sendDiskFull, sendUnavailable } from '../platform/http/errors.js';
+import { isDiskFull } from '../platform/db/disk-full.js';
 import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 import { openSecret } from './devices/devices.js';
 import { deviceSeen } from './devices/seen.js';
@@ -14,6 +14,9 @@ import { claimStamp, pairFingerprint } from './smsforwarder/stamps.js';
 import { numberRefusal } from './devices/numbers.js';
 import { learnedOffset } from './devices/clock.js';
 import { webhookToReadable } from './metrics.js';
+import { readCheckSms, slotOfSms } from './numbers/check-sms.js';
+import { numberHeard } from './numbers/heard.js';
+import { identKey } from '../catalog/index.js';
 
 export const INGEST_PREFIX = '/api/ingest/sms/';
 /** An SMS webhook body is a few hundred bytes; a long SMS in the app's template a few KB. */
@@ -45,15 +48,22 @@ export function registerSmsIngest(app: FastifyInstance, ctx: Ctx): void {
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return refuse(reply, 400, '请求格式不正确');
       // Nothing stored: a 503 the gammu script's curl retries (docs/smsforwarder.md).
       if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
+      if (isDiskFull(error)) return sendDiskFull(request, reply, error);
       request.log.error({ err: error }, 'sms ingest failed');
       return reply.status(500).send({ code: 500, message: `服务器内部错误，请稍后再试（请求编号 ${request.id}）`, data: null });
     });
 
-    // What the device counters hold is written before the database closes.
-    scope.addHook('onClose', async () => deviceSeen(ctx.database).flush());
+    // What the device counters and the numbers' last SMS hold is written before the database closes.
+    scope.addHook('onClose', async () => {
+      await deviceSeen(ctx.database).flush();
+      await numberHeard(ctx.database, ctx.now).flush();
+    });
 
     scope.route({
-      method: ['GET', 'POST'], url: `${INGEST_PREFIX}:key`, bodyLimit: INGEST_BODY_LIMIT, exposeHeadRoute: false,
+      method: ['GET', 'POST'],
+      url: `${INGEST_PREFIX}:key`,
+      bodyLimit: INGEST_BODY_LIMIT,
+      exposeHeadRoute: false,
       config: { access: 'public' },
       handler: (request, reply) => ingest(ctx, request, reply),
     });
@@ -72,9 +82,12 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 }
 
 /** The device a webhook names, by its key: built and compiled once (every SMS reads it). */
-const deviceByKey = prepared((db) => db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled', 'clock_offset_ms']).where('key', '=', ''));
+const deviceByKey = prepared((db) =>
+  db.selectFrom('devices').select(['id', 'secret_enc', 'sim1', 'sim2', 'enabled', 'clock_offset_ms']).where('key', '=', ''),
+);
 
 /** PostgreSQL cannot store U+0000, and no SMS holds it. */
+// eslint-disable-next-line no-control-regex -- U+0000 matched on purpose: PostgreSQL cannot store it
 const clean = (s: string) => s.replace(/\u0000/g, '');
 
 async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
@@ -87,12 +100,18 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
   const now = ctx.now();
   const deviceId = Number(device.id);
   // The zone offset learned from earlier messages (this process's newest reading is not written yet).
-  const learned = deviceSeen(ctx.database).pendingFor(deviceId)?.offsetMs ?? (device.clock_offset_ms === null ? null : Number(device.clock_offset_ms));
+  const learned =
+    deviceSeen(ctx.database).pendingFor(deviceId)?.offsetMs ?? (device.clock_offset_ms === null ? null : Number(device.clock_offset_ms));
   const query = { ...(request.query as Record<string, unknown>), ...fields };
   const parsed = parseSmsForwarder({
-    contentType: request.headers['content-type'], body: request.body as string | undefined, query,
-    secret: openSecret(ctx, device.secret_enc), now, maxSkewMs: ctx.settings.webhookMaxSkewMs,
-    slotNumbers: { sim1: device.sim1, sim2: device.sim2 }, timeZone: ctx.settings.timeZone,
+    contentType: request.headers['content-type'],
+    body: request.body as string | undefined,
+    query,
+    secret: openSecret(ctx, device.secret_enc),
+    now,
+    maxSkewMs: ctx.settings.webhookMaxSkewMs,
+    slotNumbers: { sim1: device.sim1, sim2: device.sim2 },
+    timeZone: ctx.settings.timeZone,
     clockOffsetMs: learned,
   });
   if (!parsed.ok) return refuse(reply, parsed.status, parsed.message);
@@ -105,15 +124,29 @@ async function ingest(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
   if (!m.test) {
     const sender = clean(m.sender);
     const text = clean(m.text);
-    const recipient = await stockSpelling(ctx, clean(m.recipient ?? ''));
-    const identity = { source: 'sms', deviceId, recipient: recipient || null, slot: m.slot, sender, text, receivedAt: m.receivedAt };
+    // A check SMS (server/intake/numbers): its code tells the number, and no customer's link takes it.
+    const check = await readCheckSms(ctx, deviceId, slotOfSms(m.slot, m.deviceMark), text);
+    const reported = await stockSpelling(ctx, clean(m.recipient ?? ''));
+    const recipient = check?.recipient ?? reported;
+    // A retry of a check SMS is the same message: its identity is what the device sent.
+    const identity = { source: 'sms', deviceId, recipient: reported || null, slot: m.slot, sender, text, receivedAt: m.receivedAt };
     const fingerprint = messageFingerprint(identity);
+    const refusal = check?.refusal ?? (recipient ? await numberRefusal(ctx, deviceId, recipient) : null);
     const delivery = await deliverMessage(ctx, {
-      source: 'sms', recipient, sender, text, receivedAt: m.receivedAt, deviceId, slot: m.slot,
+      source: 'sms',
+      recipient,
+      sender,
+      text,
+      receivedAt: m.receivedAt,
+      deviceId,
+      slot: m.slot,
       dedupe: { fingerprint, exactKey: exactKey(identity, fingerprint), windowMs: DEDUPE_WINDOW_MS },
-      refusal: recipient ? await numberRefusal(ctx, deviceId, recipient) : null,
+      refusal,
     });
     stored = !delivery.duplicate;
+    // The number's SIM had traffic (keep-alive): a number this device holds, or the one a check named.
+    const heard = check ? check.identKey : refusal ? null : identKey(recipient);
+    if (heard) numberHeard(ctx.database, ctx.now).note(heard, m.receivedAt);
     if (delivery.tokenIds.length) webhookToReadable.observe(reply.elapsedTime / 1000);
   }
   deviceSeen(ctx.database).note(deviceId, now, stored, clock);

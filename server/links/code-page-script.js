@@ -6,10 +6,14 @@
   var STATE_TEXT = JSON.parse(document.body.getAttribute('data-states') || '{}');
   // Links that can never change again: no more reads.
   var FINAL = { revoked: true, refunded: true, finished: true };
+  // A refunded or revoked number is no longer the holder's: nothing to copy (the page is drawn so too).
+  var NO_COPY = { revoked: true, refunded: true };
   var WAIT_SECONDS = 25;
 
   var token = location.pathname.split('/').filter(Boolean).pop() || '';
-  var $ = function (id) { return document.getElementById(id); };
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
   var state = document.body.getAttribute('data-state') || 'active';
   var code = $('code').classList.contains('none') ? '' : $('code').textContent;
   var failures = 0;
@@ -38,6 +42,9 @@
     codeEl.textContent = code || '暂无';
     codeEl.className = code ? 'value' : 'value none';
     document.querySelector('button[data-copy="code"]').disabled = !code;
+    document.querySelectorAll('button[data-copy]').forEach(function (b) {
+      b.hidden = Boolean(NO_COPY[d.state]);
+    });
     var stateEl = $('state');
     stateEl.textContent = stateText(d);
     stateEl.className = stateClass(d);
@@ -58,7 +65,10 @@
   function tick() {
     var el = $('refund-left');
     var ms = refundAt - (Date.now() + skew);
-    if (!refundAt || ms <= 0) { el.textContent = ''; return; }
+    if (!refundAt || ms <= 0) {
+      el.textContent = '';
+      return;
+    }
     var s = Math.ceil(ms / 1000);
     el.textContent = '（还剩 ' + Math.floor(s / 60) + ' 分 ' + ('0' + (s % 60)).slice(-2) + ' 秒）';
   }
@@ -77,7 +87,9 @@
     t.textContent = text;
     t.className = 'toast show';
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { t.className = 'toast'; }, 1500);
+    toastTimer = setTimeout(function () {
+      t.className = 'toast';
+    }, 1500);
   }
 
   // The Clipboard API where the page is a secure context; the old way elsewhere (plain http, in-app browsers).
@@ -90,20 +102,26 @@
       area.style.opacity = '0';
       document.body.appendChild(area);
       area.select();
-      var done = false;
-      try { done = document.execCommand('copy'); } catch (e) { done = false; }
+      var done;
+      try {
+        done = document.execCommand('copy');
+      } catch (e) {
+        done = false;
+      }
       area.remove();
       return Promise.resolve(done);
     }
     if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(text).then(function () { return true; }, fallback);
+      return navigator.clipboard.writeText(text).then(function () {
+        return true;
+      }, fallback);
     }
     return fallback();
   }
 
   document.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('button[data-copy]');
-    if (!button || button.disabled) return;
+    if (!button || button.disabled || NO_COPY[state]) return;
     var which = button.getAttribute('data-copy');
     var text = which === 'code' ? code : $('identifier').textContent;
     if (!text) return;
@@ -112,7 +130,9 @@
     });
   });
 
-  function later(ms) { setTimeout(read, ms); }
+  function later(ms) {
+    setTimeout(read, ms);
+  }
 
   /**
    * After an answer: a live link is read again at once, held by the server until what it shows changes
@@ -124,21 +144,35 @@
   }
 
   function read() {
-    var url = '/api/code/' + encodeURIComponent(token)
-      + (LIVE[state] ? '?wait=' + WAIT_SECONDS + '&seen=' + encodeURIComponent(code) : '');
+    var url = '/api/code/' + encodeURIComponent(token) + (LIVE[state] ? '?wait=' + WAIT_SECONDS + '&seen=' + encodeURIComponent(code) : '');
     fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } })
-      .then(function (res) { return res.json(); })
-      .then(function (env) {
-        failures = 0;
-        if (env.code === 200) { show(env.data); next(); return; }
-        if (env.code === 404) { notice('链接不存在或已失效', true); return; }
-        if (env.code === 429) { later(((env.data && env.data.retry_after) || 5) * 1000); return; }
-        later(10000);
-      }, function () {
-        failures += 1;
-        notice('网络连接中断，正在重试…', false);
-        later(Math.min(30000, 2000 * failures));
-      });
+      .then(function (res) {
+        return res.json();
+      })
+      .then(
+        function (env) {
+          failures = 0;
+          if (env.code === 200) {
+            show(env.data);
+            next();
+            return;
+          }
+          if (env.code === 404) {
+            notice('链接不存在或已失效', true);
+            return;
+          }
+          if (env.code === 429) {
+            later(((env.data && env.data.retry_after) || 5) * 1000);
+            return;
+          }
+          later(10000);
+        },
+        function () {
+          failures += 1;
+          notice('网络连接中断，正在重试…', false);
+          later(Math.min(30000, 2000 * failures));
+        },
+      );
   }
 
   // Someone signed in to the console in this browser (the owner, most likely) can manage the number
@@ -149,7 +183,9 @@
       $('manage-link').href = '/items/api/token?f_token=' + encodeURIComponent(token);
       $('manage').hidden = false;
     }
-  } catch (e) { /* storage blocked: the page works without the link */ }
+  } catch (e) {
+    /* storage blocked: the page works without the link */
+  }
 
   next();
 })();

@@ -28,6 +28,9 @@ export const STATE_TEXT: Record<string, string> = {
   finished: '链接已结束',
 };
 
+/** A refunded or revoked link's number is no longer the holder's to use: the page offers nothing to copy (/c.js agrees). */
+const NO_COPY: readonly string[] = ['refunded', 'revoked'];
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -36,9 +39,9 @@ export function escapeHtml(value: unknown): string {
 export function registerCodePage(app: FastifyInstance, ctx: Ctx, limits: CodeLimits): void {
   const tz = ctx.settings.timeZone;
 
-  app.get(SCRIPT_PATH, { config: { access: 'public' } }, async (_request, reply) => reply
-    .header('Cache-Control', 'public, max-age=31536000, immutable')
-    .type('text/javascript; charset=utf-8').send(SCRIPT));
+  app.get(SCRIPT_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(SCRIPT),
+  );
 
   app.get('/c/:token', { config: { access: 'public' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
@@ -46,9 +49,7 @@ export function registerCodePage(app: FastifyInstance, ctx: Ctx, limits: CodeLim
     const now = ctx.now();
     const limited = limits.address(request.ip, now);
     if (limited) return reply.status(429).header('Retry-After', String(limited)).send(tooManyPage(limited));
-    const row = TOKEN.test(token)
-      ? await linkByTokenQuery(ctx.db, token).executeTakeFirst() as LinkRow | undefined
-      : undefined;
+    const row = TOKEN.test(token) ? ((await linkByTokenQuery(ctx.db, token).executeTakeFirst()) as LinkRow | undefined) : undefined;
     if (!row) return reply.status(404).send(notFoundPage());
     const again = limits.link(token, now);
     if (again) return reply.status(429).header('Retry-After', String(again)).send(tooManyPage(again));
@@ -91,9 +92,11 @@ button[disabled]{color:rgba(0,0,0,.25);cursor:not-allowed}
 `;
 
 function head(title: string): string {
-  return '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">'
-    + '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">'
-    + `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`;
+  return (
+    '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`
+  );
 }
 
 /** What the state line says: a reset link waits for a new code; a link used up by its code has that code. */
@@ -116,33 +119,40 @@ function linkPage(view: CodeView, tz: string, now: number): string {
   const left = view.receives_left === null ? '不限' : String(view.receives_left);
   const code = view.code ?? '';
   const refundAt = formatTime(view.refund_at, tz);
-  return `${head(`验证码 · ${view.identifier}`)}<body data-state="${escapeHtml(view.state)}" data-states="${escapeHtml(JSON.stringify(STATE_TEXT))}"`
-    + ` data-refund-at="${view.refund_at ?? ''}" data-now="${now}"><main><div class="card">`
-    + `<h1><span class="product" id="product">${escapeHtml(view.product)}</span><span class="sub">接收验证码</span></h1>`
-    + `<div class="field"><span class="label">号码 / 邮箱</span><div class="line"><span class="value" id="identifier">${escapeHtml(view.identifier)}</span>`
-    + '<button type="button" data-copy="identifier">复制</button></div></div>'
-    + `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(stateText(view))}</p>`
-    + `<p class="refund" id="refund"${hidden(refundAt)}>未收到验证码将自动退款：<span id="refund-at">${escapeHtml(refundAt ?? '')}</span>`
-    + '<span id="refund-left"></span></p>'
-    + `<div class="field code"><span class="label">验证码</span><div class="line"><span class="value${code ? '' : ' none'}" id="code">${code ? escapeHtml(code) : '暂无'}</span>`
-    + `<button type="button" data-copy="code"${code ? '' : ' disabled'}>复制</button></div></div>`
-    + `<p class="text" id="text"${hidden(view.text)}>${escapeHtml(view.text ?? '')}</p>`
-    + `<p class="meta"><span>到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span></span>`
-    + `<span>剩余接码次数 <span id="left">${escapeHtml(left)}</span></span>`
-    + `<span id="received"${hidden(view.received_at !== null)}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>`
-    + '<p class="manage" id="manage" hidden><a id="manage-link" href="/items/api/token">在控制台管理此号码（取消、完成、重提、续费）</a></p>'
-    + '</div></main><div class="toast" id="toast" role="status"></div>'
-    + `<script src="${SCRIPT_PATH}?v=${SCRIPT_VERSION}" defer></script></body></html>`;
+  const copyable = !NO_COPY.includes(view.state);
+  return (
+    `${head(`验证码 · ${view.identifier}`)}<body data-state="${escapeHtml(view.state)}" data-states="${escapeHtml(JSON.stringify(STATE_TEXT))}"` +
+    ` data-refund-at="${view.refund_at ?? ''}" data-now="${now}"><main><div class="card">` +
+    `<h1><span class="product" id="product">${escapeHtml(view.product)}</span><span class="sub">接收验证码</span></h1>` +
+    `<div class="field"><span class="label">号码 / 邮箱</span><div class="line"><span class="value" id="identifier">${escapeHtml(view.identifier)}</span>` +
+    `<button type="button" data-copy="identifier"${hidden(copyable)}>复制</button></div></div>` +
+    `<p class="${stateClass(view)}" id="state" role="status">${escapeHtml(stateText(view))}</p>` +
+    `<p class="refund" id="refund"${hidden(refundAt)}>未收到验证码将自动退款：<span id="refund-at">${escapeHtml(refundAt ?? '')}</span>` +
+    '<span id="refund-left"></span></p>' +
+    `<div class="field code"><span class="label">验证码</span><div class="line"><span class="value${code ? '' : ' none'}" id="code">${code ? escapeHtml(code) : '暂无'}</span>` +
+    `<button type="button" data-copy="code"${code ? '' : ' disabled'}${hidden(copyable)}>复制</button></div></div>` +
+    `<p class="text" id="text"${hidden(view.text)}>${escapeHtml(view.text ?? '')}</p>` +
+    `<p class="meta"><span>到期时间 <span id="expires">${escapeHtml(formatTime(view.expires_at, tz))}</span></span>` +
+    `<span>剩余接码次数 <span id="left">${escapeHtml(left)}</span></span>` +
+    `<span id="received"${hidden(view.received_at !== null)}>收到时间 <span id="received-at">${escapeHtml(formatTime(view.received_at, tz) ?? '')}</span></span></p>` +
+    '<p class="manage" id="manage" hidden><a id="manage-link" href="/items/api/token">在控制台管理此号码（取消、完成、重提、续费）</a></p>' +
+    '</div></main><div class="toast" id="toast" role="status"></div>' +
+    `<script src="${SCRIPT_PATH}?v=${SCRIPT_VERSION}" defer></script></body></html>`
+  );
 }
 
 function tooManyPage(seconds: number): string {
-  return `${head('请求过于频繁')}<body><main><div class="card">`
-    + `<h1>请求过于频繁</h1><p class="state end">打开得太频繁了，请 ${seconds} 秒后再刷新本页。</p>`
-    + '</div></main></body></html>';
+  return (
+    `${head('请求过于频繁')}<body><main><div class="card">` +
+    `<h1>请求过于频繁</h1><p class="state end">打开得太频繁了，请 ${seconds} 秒后再刷新本页。</p>` +
+    '</div></main></body></html>'
+  );
 }
 
 function notFoundPage(): string {
-  return `${head('链接不存在')}<body><main><div class="card">`
-    + '<h1>链接不存在</h1><p class="state end">这个接码链接不存在或已失效，请检查链接是否完整，或联系提供链接的人。</p>'
-    + '</div></main></body></html>';
+  return (
+    `${head('链接不存在')}<body><main><div class="card">` +
+    '<h1>链接不存在</h1><p class="state end">这个接码链接不存在或已失效，请检查链接是否完整，或联系提供链接的人。</p>' +
+    '</div></main></body></html>'
+  );
 }

@@ -39,7 +39,10 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
     const limited = limits.address(request.ip, now);
     if (limited) return tooMany(reply, limited, text);
     let row = TOKEN.test(token) ? await read(token) : undefined;
-    if (!row) return text ? reply.type('text/plain; charset=utf-8').send('NO_ACTIVATION') : reply.send({ code: Code.notFound, message: '链接不存在', data: null });
+    if (!row)
+      return text
+        ? reply.type('text/plain; charset=utf-8').send('NO_ACTIVATION')
+        : reply.send({ code: Code.notFound, message: '链接不存在', data: null });
     const again = limits.link(token, now);
     if (again) return tooMany(reply, again, text);
 
@@ -48,16 +51,29 @@ export function registerCodeRoutes(app: FastifyInstance, ctx: Ctx, limits: CodeL
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
       held.add(gone);
-      const woken = await signal.wait(row.id, wait * 1000, gone.signal).finally(() => held.delete(gone));
-      if (woken) {
-        row = (await read(token)) ?? row;
-        view = codeView(row, ctx.now());
+      // A wake-up that changed nothing the reader sees (another process's late notice of an earlier
+      // reset, say) keeps the read waiting for the rest of its time.
+      const deadline = Date.now() + wait * 1000;
+      try {
+        for (let left = wait * 1000; left > 0 && !gone.signal.aborted; left = deadline - Date.now()) {
+          if (!(await signal.wait(row.id, left, gone.signal))) break;
+          row = (await read(token)) ?? row;
+          view = codeView(row, ctx.now());
+          if (!stillAsSeen(view, seen)) break;
+        }
+      } finally {
+        held.delete(gone);
       }
     }
     if (text) return reply.type('text/plain; charset=utf-8').send(statusText(view));
-    return reply.send(ok({
-      ...view, received_at: formatTime(view.received_at, tz), expires_at: formatTime(view.expires_at, tz), refund_at: formatTime(view.refund_at, tz),
-    }));
+    return reply.send(
+      ok({
+        ...view,
+        received_at: formatTime(view.received_at, tz),
+        expires_at: formatTime(view.expires_at, tz),
+        refund_at: formatTime(view.refund_at, tz),
+      }),
+    );
   });
 }
 
@@ -75,9 +91,16 @@ const answerSchema = {
     data: {
       ...nullable('object'),
       properties: {
-        state: { type: 'string' }, identifier: { type: 'string' }, code: nullable('string'), text: nullable('string'),
-        received_at: nullable('string'), expires_at: { type: 'string' }, receives_left: nullable('integer'),
-        product: { type: 'string' }, reset: { type: 'boolean' }, refund_at: nullable('string'),
+        state: { type: 'string' },
+        identifier: { type: 'string' },
+        code: nullable('string'),
+        text: nullable('string'),
+        received_at: nullable('string'),
+        expires_at: { type: 'string' },
+        receives_left: nullable('integer'),
+        product: { type: 'string' },
+        reset: { type: 'boolean' },
+        refund_at: nullable('string'),
       },
       additionalProperties: true,
     },
@@ -92,7 +115,8 @@ function options(query: Record<string, unknown>): { text: boolean; wait: number;
     seconds = typeof wait === 'string' && /^\d{1,2}$/.test(wait) ? Number(wait) : NaN;
     if (!(seconds >= 0 && seconds <= MAX_WAIT_SECONDS)) throw fail.badInput(`wait 必须是 0 到 ${MAX_WAIT_SECONDS} 的整数（秒）`);
   }
-  if (seen !== undefined && (typeof seen !== 'string' || seen.length > 64)) throw fail.badInput('seen 必须是页面显示的验证码（没有时为空）');
+  if (seen !== undefined && (typeof seen !== 'string' || seen.length > 64))
+    throw fail.badInput('seen 必须是页面显示的验证码（没有时为空）');
   return { text: format === 'text', wait: seconds, ...(seen === undefined ? {} : { seen }) };
 }
 

@@ -3,10 +3,26 @@ import type { DB } from '../schema/tables.js';
 import { effectiveState, receivesLeft } from './links.js';
 
 /** What both doors to a link's codes (`/api/code/<token>` and `/c/<token>`) read of it, by its token. */
-export const linkByTokenQuery = (db: Kysely<DB>, token = '') => db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-  .select(['t.id', 't.state', 't.identifier', 't.last_code', 't.last_text', 't.last_code_at', 't.expires_at', 't.receive_limit',
-    't.received', 't.resets', 't.code_count', 't.refund_at', 'g.title as product'])
-  .where('t.token', '=', token);
+export const linkByTokenQuery = (db: Kysely<DB>, token = '') =>
+  db
+    .selectFrom('tokens as t')
+    .innerJoin('goods as g', 'g.id', 't.goods_id')
+    .select([
+      't.id',
+      't.state',
+      't.identifier',
+      't.last_code',
+      't.last_text',
+      't.last_code_at',
+      't.expires_at',
+      't.receive_limit',
+      't.received',
+      't.resets',
+      't.code_count',
+      't.refund_at',
+      'g.title as product',
+    ])
+    .where('t.token', '=', token);
 
 export interface LinkRow {
   id: number;
@@ -52,7 +68,8 @@ export type CodeView = ReturnType<typeof codeView>;
  * and a used-up one without a code, say STATUS_CANCEL.
  */
 export function statusText(view: CodeView): string {
-  if (view.state === 'expired' || view.state === 'revoked' || view.state === 'refunded' || view.state === 'finished') return 'STATUS_CANCEL';
+  if (view.state === 'expired' || view.state === 'revoked' || view.state === 'refunded' || view.state === 'finished')
+    return 'STATUS_CANCEL';
   if (view.code) return `STATUS_OK:${view.code}`;
   return view.state === 'used_up' ? 'STATUS_CANCEL' : 'STATUS_WAIT_CODE';
 }

@@ -19,7 +19,10 @@ const MAX_PAYLOAD = 7000;
 /** The longest pause between two attempts to listen again: waits are woken across processes soon after the database is back. */
 const MAX_RETRY_MS = 5_000;
 
-interface Listener { users: number; stop(): Promise<void> }
+interface Listener {
+  users: number;
+  stop(): Promise<void>;
+}
 const listeners = new WeakMap<Database, Listener>();
 
 /** Starts (or shares) the cross-process signal of a PostgreSQL database; the returned function releases it. */
@@ -62,14 +65,21 @@ async function startListener(database: Database, signal: CodeSignal, log: Fastif
     if (msg.channel !== channel || !msg.payload) return;
     const [from, list] = msg.payload.split(':');
     if (from === me || !list) return;
-    signal.wakeLocal(list.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0));
+    signal.wakeLocal(
+      list
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isSafeInteger(n) && n > 0),
+    );
   };
 
   async function connect(): Promise<void> {
     // The pool's connect timeout and keep-alive: a database that stopped answering is noticed and retried.
     const c = new pg.Client({
-      connectionString: options.connectionString, options: options.options,
-      connectionTimeoutMillis: options.connectionTimeoutMillis, keepAlive: true,
+      connectionString: options.connectionString,
+      options: options.options,
+      connectionTimeoutMillis: options.connectionTimeoutMillis,
+      keepAlive: true,
     });
     c.on('notification', onNotice);
     c.on('error', (err) => {

@@ -17,8 +17,14 @@ export const expiryJob: Job = {
   async run(ctx) {
     for (let done = 0; done < ROUND_MAX;) {
       const now = ctx.now();
-      const due = await ctx.db.selectFrom('tokens').select('id').where('state', 'in', LIVE).where('expires_at', '<=', now)
-        .orderBy('expires_at').limit(BATCH).execute();
+      const due = await ctx.db
+        .selectFrom('tokens')
+        .select('id')
+        .where('state', 'in', LIVE)
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(BATCH)
+        .execute();
       if (!due.length) return;
       for (const { id } of due) await expire(ctx, Number(id), now);
       done += due.length;
@@ -28,10 +34,19 @@ export const expiryJob: Job = {
 
 async function expire(ctx: Ctx, tokenId: number, now: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('tokens').set({ state: 'expired' })
-      .where('id', '=', tokenId).where('state', 'in', LIVE).where('expires_at', '<=', now).executeTakeFirst();
+    const result = await trx
+      .updateTable('tokens')
+      .set({ state: 'expired' })
+      .where('id', '=', tokenId)
+      .where('state', 'in', LIVE)
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
     if (!Number(result.numUpdatedRows)) return;
-    await trx.updateTable('stock_items').set({ state: 'expired', update_at: now })
-      .where('token_id', '=', tokenId).where('state', '=', 'sold').execute();
+    await trx
+      .updateTable('stock_items')
+      .set({ state: 'expired', update_at: now })
+      .where('token_id', '=', tokenId)
+      .where('state', '=', 'sold')
+      .execute();
   });
 }

@@ -12,14 +12,23 @@ import { codeSignal } from './code-wake.js';
 export async function finishLink(ctx: Ctx, userId: number, tokenId: number, kind: 'code' | 'rent' = 'code'): Promise<boolean> {
   const now = ctx.now();
   const finished = await ctx.db.transaction().execute(async (trx) => {
-    let q = trx.updateTable('tokens').set({ state: 'finished' })
-      .where('id', '=', tokenId).where('user_id', '=', userId).where('kind', '=', kind).where('state', 'in', LIVE)
+    let q = trx
+      .updateTable('tokens')
+      .set({ state: 'finished' })
+      .where('id', '=', tokenId)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('state', 'in', LIVE)
       .where('expires_at', '>', now);
     if (kind === 'code') q = q.where('code_count', '>', 0);
     const done = await q.executeTakeFirst();
     if (!Number(done.numUpdatedRows)) return false;
-    await trx.updateTable('stock_items').set({ state: 'expired', update_at: now })
-      .where('token_id', '=', tokenId).where('state', '=', 'sold').execute();
+    await trx
+      .updateTable('stock_items')
+      .set({ state: 'expired', update_at: now })
+      .where('token_id', '=', tokenId)
+      .where('state', '=', 'sold')
+      .execute();
     return true;
   });
   if (finished) codeSignal(ctx.database).publish([tokenId]);

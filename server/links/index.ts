@@ -8,7 +8,6 @@ import { expiryJob } from './expiry.js';
 import { linkHooks } from './links.js';
 import { maskLinkTokens } from './mask.js';
 import { registerLinkRoutes } from './routes.js';
-import { rentPushJob } from '../rentals/push.js';
 
 /** API links: their life (reset, finish, expiry) and reading their codes (/api/code, /c page, wake-ups). */
 export const links: Area<ResourceName> = {
@@ -23,7 +22,16 @@ export const links: Area<ResourceName> = {
     app.addHook('onClose', release);
   },
   hooks: { tokens: linkHooks },
-  // A rental's SMS pushed to its url (server/rentals/push.ts).
-  jobs: [expiryJob, rentPushJob],
+  jobs: [expiryJob],
   maskUrl: maskLinkTokens,
 };
+
+// A link's state as of now (an expired one reads expired before the expiry job ran).
+export { effectiveState, newLinkToken, linksOf } from './links.js';
+export { cancelOpensAt } from './cancel-window.js';
+export { codeSignal } from './code-wake.js';
+export { BATCH as EXPIRY_BATCH, ROUND_MAX as EXPIRY_ROUND_MAX } from './expiry.js';
+export { finishLink } from './finish.js';
+export { MAX_RENEW_DAYS, numbersTakenBack, RENEW_GRACE_MS } from './renewal.js';
+export { resetLink } from './reset.js';
+export { LIVE, RECEIVING, CLOSED, stateAfterRenewal } from './states.js';

@@ -14,8 +14,11 @@ export const MAX_RENEW_DAYS = 365;
 export async function numbersTakenBack(db: Kysely<DB>, links: Array<{ id: number; stock_item_id: number | null }>): Promise<Set<number>> {
   const held = links.filter((l) => l.stock_item_id !== null);
   if (!held.length) return new Set();
-  const items = await db.selectFrom('stock_items').select(['id', 'token_id'])
-    .where('id', 'in', [...new Set(held.map((l) => Number(l.stock_item_id)))]).execute();
+  const items = await db
+    .selectFrom('stock_items')
+    .select(['id', 'token_id'])
+    .where('id', 'in', [...new Set(held.map((l) => Number(l.stock_item_id)))])
+    .execute();
   const holder = new Map(items.map((i) => [Number(i.id), i.token_id === null ? null : Number(i.token_id)]));
   return new Set(held.filter((l) => holder.get(Number(l.stock_item_id)) !== Number(l.id)).map((l) => Number(l.id)));
 }

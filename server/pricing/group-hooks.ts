@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { fail } from '../platform/http/envelope.js';
 import type { ResourceHooks } from '../platform/crud/hooks.js';
+import type { DB } from '../schema/tables.js';
 
-async function nameTaken(trx: Kysely<any>, name: unknown, exceptId?: number) {
+async function nameTaken(trx: Kysely<DB>, name: unknown, exceptId?: number) {
   if (typeof name !== 'string') return;
   let q = trx.selectFrom('groups').select('id').where('name', '=', name);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
@@ -33,8 +34,11 @@ export const groupHooks: ResourceHooks = {
     const rows = await trx.selectFrom('groups').select(['id', 'name', 'is_default']).where('id', 'in', ids).execute();
     const fallback = rows.find((g) => Number(g.is_default) === 1);
     if (fallback) throw fail.conflict(`「${fallback.name}」是默认分组，不能删除`);
-    const used = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('group_id', 'in', ids).executeTakeFirstOrThrow();
+    const used = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_id', 'in', ids)
+      .executeTakeFirstOrThrow();
     const n = Number(used.n);
     if (n > 0) throw fail.conflict(`该分组下还有 ${n} 个用户，不能删除；请先把这些用户移到其他分组`);
   },
@@ -42,8 +46,12 @@ export const groupHooks: ResourceHooks = {
   async present(rows, _raw, { ctx }) {
     const ids = rows.map((r) => Number(r.id));
     if (!ids.length) return;
-    const counts = await ctx.db.selectFrom('users').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('group_id', 'in', ids).groupBy('group_id').execute();
+    const counts = await ctx.db
+      .selectFrom('users')
+      .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('group_id', 'in', ids)
+      .groupBy('group_id')
+      .execute();
     const byGroup = new Map(counts.map((c) => [Number(c.group_id), Number(c.n)]));
     for (const row of rows) row.user_count = byGroup.get(Number(row.id)) ?? 0;
   },

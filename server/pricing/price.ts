@@ -18,7 +18,7 @@ export interface Discount {
   end_at: number | null;
 }
 
-export type PriceBasis = 'product_discount' | 'user_discount' | 'group' | 'none';
+export type PriceBasis = 'product_discount' | 'user_discount' | 'group' | 'none' | 'reseller';
 
 export interface Price {
   /** Cents. */
@@ -26,6 +26,8 @@ export interface Price {
   /** The rate applied, in hundredths; null when a fixed price applied. */
   rate: number | null;
   basis: PriceBasis;
+  /** A reseller's customer: the reseller's own price of the unit (cents); what it keeps is unitPrice - cost. */
+  cost?: number;
 }
 
 export interface PriceInput {
@@ -40,6 +42,22 @@ export interface PriceInput {
 
 export function inWindow(d: Pick<Discount, 'start_at' | 'end_at'>, now: number): boolean {
   return (d.start_at === null || d.start_at <= now) && (d.end_at === null || now <= d.end_at);
+}
+
+/**
+ * A reseller's price over its own: cents x (1 + markup), markup in hundredths of a percent (2000 =
+ * 20 %), rounded up to the cent (docs/resellers.md).
+ */
+export function markedUp(cents: number, markup: number): number {
+  return Math.floor((cents * (10_000 + markup) + 9_999) / 10_000);
+}
+
+/**
+ * The unit price a reseller's customer pays: the reseller's own price for the product when it set one
+ * (never below its own cost, even when that cost has risen since), else its cost with the markup.
+ */
+export function resoldPrice(cost: number, markup: number, ownPrice: number | undefined): number {
+  return ownPrice !== undefined ? Math.max(ownPrice, cost) : markedUp(cost, markup);
 }
 
 /** cents x hundredths / 100, rounded half-up, at least one cent. */

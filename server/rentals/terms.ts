@@ -1,6 +1,6 @@
 import type { Ctx } from '../platform/context.js';
 import { fail } from '../platform/http/envelope.js';
-import { resolveTarget } from '../webhooks/address.js';
+import { resolveTarget } from '../platform/http/outbound-address.js';
 
 export const HOUR = 3_600_000;
 /** A rental that has received no SMS may be cancelled (and refunded) this long after it began. */
@@ -12,12 +12,24 @@ export const EXTEND_MAX_HOURS = 1344;
 export const DEFAULT_RENT_HOURS = 4;
 
 /** A product's rental terms, as read from its row. */
-export interface RentTerms { rentable: boolean; priceHour: number; minHours: number; maxHours: number }
+export interface RentTerms {
+  rentable: boolean;
+  priceHour: number;
+  minHours: number;
+  maxHours: number;
+}
 
-export function rentTermsOf(g: { rentable: unknown; rent_price_hour: unknown; rent_min_hours: unknown; rent_max_hours: unknown }): RentTerms {
+export function rentTermsOf(g: {
+  rentable: unknown;
+  rent_price_hour: unknown;
+  rent_min_hours: unknown;
+  rent_max_hours: unknown;
+}): RentTerms {
   return {
     rentable: Number(g.rentable) === 1 && Number(g.rent_price_hour) > 0,
-    priceHour: Number(g.rent_price_hour), minHours: Number(g.rent_min_hours), maxHours: Number(g.rent_max_hours),
+    priceHour: Number(g.rent_price_hour),
+    minHours: Number(g.rent_min_hours),
+    maxHours: Number(g.rent_max_hours),
   };
 }
 
@@ -79,10 +91,7 @@ const RESOLVE_MS = 5_000;
 export async function checkedRentUrl(ctx: Ctx, raw: string | undefined | null): Promise<string | null> {
   const url = rentUrl(raw);
   if (url === null) return null;
-  const resolved = await resolveTarget(new URL(url), ctx.settings.webhookAllowPrivate, RESOLVE_MS);
-  if (!resolved.ok) {
-    const m = resolved.error.replace('回调地址', '推送地址');
-    throw fail.badInput(m, { url: m });
-  }
+  const resolved = await resolveTarget(new URL(url), ctx.settings.webhookAllowPrivate, RESOLVE_MS, '推送地址');
+  if (!resolved.ok) throw fail.badInput(resolved.error, { url: resolved.error });
   return url;
 }

@@ -1,5 +1,5 @@
 import type { Job } from '../platform/jobs/runner.js';
-import { BATCH, ROUND_MAX } from '../links/expiry.js';
+import { EXPIRY_BATCH, EXPIRY_ROUND_MAX } from '../links/index.js';
 import { refundLink } from './refund.js';
 
 /**
@@ -13,11 +13,18 @@ export const autoRefundJob: Job = {
   everyMs: 60_000,
   async run(ctx) {
     let after = 0;
-    for (let done = 0; done < ROUND_MAX;) {
-      const due = await ctx.db.selectFrom('tokens').select('id')
-        .where('state', 'in', ['active', 'expired']).where('code_count', '=', 0)
-        .where('refund_at', 'is not', null).where('refund_at', '<=', ctx.now()).where('id', '>', after)
-        .orderBy('id').limit(BATCH).execute();
+    for (let done = 0; done < EXPIRY_ROUND_MAX;) {
+      const due = await ctx.db
+        .selectFrom('tokens')
+        .select('id')
+        .where('state', 'in', ['active', 'expired'])
+        .where('code_count', '=', 0)
+        .where('refund_at', 'is not', null)
+        .where('refund_at', '<=', ctx.now())
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(EXPIRY_BATCH)
+        .execute();
       if (!due.length) return;
       for (const { id } of due) {
         await refundLink(ctx, Number(id), { remark: '超时未收到验证码，自动退款', auto: true });

@@ -2,10 +2,12 @@ import type { Ctx } from '../platform/context.js';
 import { AppError, Code, fail } from '../platform/http/envelope.js';
 import { formatTime } from '../platform/lib/time.js';
 import { refundLink, type RefundAudit } from './refund.js';
-import { cancelOpensAt } from '../links/cancel-window.js';
+import { cancelOpensAt } from '../links/index.js';
 
 const ENDED: Record<string, string> = {
-  refunded: '该号码已退款', revoked: '该号码已被撤销', finished: '该号码已完成',
+  refunded: '该号码已退款',
+  revoked: '该号码已被撤销',
+  finished: '该号码已完成',
 };
 
 type LinkRow = { state: string; expires_at: number | string; code_count: number | string; create_at: number | string };
@@ -18,13 +20,19 @@ function refusal(ctx: Ctx, link: LinkRow, now: number): AppError | null {
   const opens = cancelOpensAt(ctx, Number(link.create_at));
   if (now >= opens) return null;
   const seconds = Math.ceil((opens - now) / 1000);
-  return new AppError(Code.conflict, `购买后需稍等片刻才能取消，请 ${seconds} 秒后再试`,
-    { cancel_at: formatTime(opens, ctx.settings.timeZone), wait_seconds: seconds });
+  return new AppError(Code.conflict, `购买后需稍等片刻才能取消，请 ${seconds} 秒后再试`, {
+    cancel_at: formatTime(opens, ctx.settings.timeZone),
+    wait_seconds: seconds,
+  });
 }
 
-const readLink = (ctx: Ctx, userId: number, tokenId: number) => ctx.db.selectFrom('tokens')
-  .select(['state', 'expires_at', 'code_count', 'create_at'])
-  .where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
+const readLink = (ctx: Ctx, userId: number, tokenId: number) =>
+  ctx.db
+    .selectFrom('tokens')
+    .select(['state', 'expires_at', 'code_count', 'create_at'])
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
 /**
  * 取消 from the console: a live link of this customer that has received no code ends as refunded and

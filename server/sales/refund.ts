@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Ctx } from '../platform/context.js';
-import type { DB } from '../schema/tables.js';
+import type { DB, TokensTable } from '../schema/tables.js';
 import { fail } from '../platform/http/envelope.js';
-import { changeBalance } from '../finance/ledger.js';
+import { changeBalance } from '../finance/index.js';
 import { toDollars } from '../platform/lib/money.js';
-import { LIVE } from '../links/states.js';
-import { codeSignal } from '../links/code-wake.js';
+import { LIVE, codeSignal } from '../links/index.js';
+import { reverseProfit } from '../resellers/index.js';
 
 type Trx = Kysely<DB>;
 
@@ -26,21 +26,38 @@ async function lockOrder(trx: Trx, ctx: Ctx, id: number) {
 
 /**
  * Adds `cents` to an order's refunded amount in one conditional update: never past what was paid,
- * whatever runs at the same time. A purchase paid back in full revokes its links that are still
- * live. Undefined when the order does not exist or has less than `cents` left.
+ * whatever runs at the same time, and takes back a reseller's profit on that part. A purchase paid
+ * back in full revokes its links that are still live. Undefined when the order does not exist or has
+ * less than `cents` left.
  */
 async function addRefund(trx: Trx, ctx: Ctx, orderId: number, cents: number) {
-  const order = await trx.updateTable('orders')
+  const order = await trx
+    .updateTable('orders')
     .set((eb) => ({
       refunded: eb('refunded', '+', cents),
-      state: sql<string>`case when ${eb.ref('refunded')} + ${cents} >= ${eb.ref('amount')} then 'refunded' else 'partial' end`,
+      state: sql<
+        'refunded' | 'partial'
+      >`case when ${eb.ref('refunded')} + ${cents} >= ${eb.ref('amount')} then 'refunded' else 'partial' end`,
     }))
-    .where('id', '=', orderId).where((eb) => eb(eb('refunded', '+', cents), '<=', eb.ref('amount')))
-    .returning(['id', 'user_id', 'type', 'amount', 'refunded', 'state']).executeTakeFirst();
+    .where('id', '=', orderId)
+    .where((eb) => eb(eb('refunded', '+', cents), '<=', eb.ref('amount')))
+    .returning(['id', 'user_id', 'type', 'amount', 'refunded', 'state'])
+    .executeTakeFirst();
+  // A reseller's profit on the order gives back the refunded part's share.
+  if (order) await reverseProfit(trx, ctx, { id: orderId, amount: Number(order.amount), refunded: Number(order.refunded) });
   if (order?.state === 'refunded' && order.type === 'buy') {
-    const revoked = await trx.updateTable('tokens').set({ state: 'revoked' })
-      .where('order_id', '=', orderId).where('state', 'in', [...LIVE, 'expired']).returning('id').execute();
-    await afterSale(trx, ctx, revoked.map((t) => Number(t.id)));
+    const revoked = await trx
+      .updateTable('tokens')
+      .set({ state: 'revoked' })
+      .where('order_id', '=', orderId)
+      .where('state', 'in', [...LIVE, 'expired'])
+      .returning('id')
+      .execute();
+    await afterSale(
+      trx,
+      ctx,
+      revoked.map((t) => Number(t.id)),
+    );
   }
   return order;
 }
@@ -48,8 +65,12 @@ async function addRefund(trx: Trx, ctx: Ctx, orderId: number, cents: number) {
 /** The numbers behind links that were revoked or refunded go to after-sale for the sup to look at. */
 async function afterSale(trx: Trx, ctx: Ctx, tokenIds: number[]) {
   if (!tokenIds.length) return;
-  await trx.updateTable('stock_items').set({ state: 'after_sale', update_at: ctx.now() })
-    .where('token_id', 'in', tokenIds).where('state', 'in', ['sold', 'expired']).execute();
+  await trx
+    .updateTable('stock_items')
+    .set({ state: 'after_sale', update_at: ctx.now() })
+    .where('token_id', 'in', tokenIds)
+    .where('state', 'in', ['sold', 'expired'])
+    .execute();
 }
 
 /**
@@ -65,23 +86,57 @@ function orderAfterRefund(order: { amount: number | string; refunded: number | s
   return { refunded, left: left - cents, state: refunded >= Number(order.amount) ? 'refunded' : 'partial' };
 }
 
-/** Part (or all) of an order, by the sup, with a remark: a refund ledger row and the order's refunded amount. */
 /**
  * Runs last in a transaction that moves a balance (the audit row of the change), with whose balance
  * moved, by how much (signed: a debit is negative), and the order it paid when there is one.
  */
-export type MoneyAudit = (trx: Kysely<DB>, change: { userId: number; amount: number; before: number | null; after: number | null; orderId?: number }) => Promise<void>;
+export type MoneyAudit = (
+  trx: Kysely<DB>,
+  change: { userId: number; amount: number; before: number | null; after: number | null; orderId?: number },
+) => Promise<void>;
 export type RefundAudit = MoneyAudit;
 
-export async function refundOrder(ctx: Ctx, orderId: number, cents: number, remark: string, inside?: RefundAudit) {
+/** How many of an order's numbers its refund row names before saying 等. */
+const NAMED_NUMBERS = 3;
+
+/**
+ * The refund row's words as the customer reads them in 财务明细: the order and the numbers it paid
+ * for. The sup's own note is kept in the audit trail, never in the customer's ledger.
+ */
+async function orderRefundRemark(trx: Trx, orderId: number): Promise<string> {
+  const order = await trx.selectFrom('orders').select(['order_no', 'type', 'token_id']).where('id', '=', orderId).executeTakeFirst();
+  if (!order) return '订单退款';
+  let numbers = trx
+    .selectFrom('tokens')
+    .select('identifier')
+    .orderBy('id')
+    .limit(NAMED_NUMBERS + 1);
+  numbers =
+    order.type === 'augment' && order.token_id !== null
+      ? numbers.where('id', '=', order.token_id)
+      : numbers.where('order_id', '=', orderId);
+  const found = (await numbers.execute()).map((t) => t.identifier);
+  const named = found.slice(0, NAMED_NUMBERS).join('、') + (found.length > NAMED_NUMBERS ? ' 等' : '');
+  return (found.length ? `订单 ${order.order_no} 退款（号码 ${named}）` : `订单 ${order.order_no} 退款`).slice(0, 255);
+}
+
+/** Part (or all) of an order, by the sup: a refund ledger row naming the order and its numbers, and the order's refunded amount. */
+export async function refundOrder(ctx: Ctx, orderId: number, cents: number, inside?: RefundAudit) {
   return ctx.db.transaction().execute(async (trx) => {
+    const remark = await orderRefundRemark(trx, orderId);
     const order = await addRefund(trx, ctx, orderId, cents);
     if (!order) {
       orderAfterRefund(await trx.selectFrom('orders').select(['amount', 'refunded']).where('id', '=', orderId).executeTakeFirst(), cents);
       throw fail.conflict('退款失败，请刷新后重试');
     }
     const { before, after } = await changeBalance(trx, {
-      userId: Number(order.user_id), amount: cents, type: 'refund', refType: 'order', refId: orderId, remark, now: ctx.now(),
+      userId: Number(order.user_id),
+      amount: cents,
+      type: 'refund',
+      refType: 'order',
+      refId: orderId,
+      remark,
+      now: ctx.now(),
     });
     await inside?.(trx, { userId: Number(order.user_id), amount: cents, before, after });
     return { refunded: Number(order.refunded), left: Number(order.amount) - Number(order.refunded), state: order.state, balance: after };
@@ -90,14 +145,24 @@ export async function refundOrder(ctx: Ctx, orderId: number, cents: number, rema
 
 /** What refunding `cents` of an order would do, read only: who gets it, what is left, whether its links stop. */
 export async function previewOrderRefund(ctx: Ctx, orderId: number, cents: number) {
-  const order = await ctx.db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id')
-    .select(['o.amount', 'o.refunded', 'o.type', 'o.user_id', 'u.username']).where('o.id', '=', orderId).executeTakeFirst();
+  const order = await ctx.db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.amount', 'o.refunded', 'o.type', 'o.user_id', 'u.username'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
   const after = orderAfterRefund(order, cents);
-  return { amount: cents, ...after, userId: Number(order!.user_id), username: order!.username, stopsLinks: after.state === 'refunded' && order!.type === 'buy' };
+  return {
+    amount: cents,
+    ...after,
+    userId: Number(order!.user_id),
+    username: order!.username,
+    stopsLinks: after.state === 'refunded' && order!.type === 'buy',
+  };
 }
 
 /** Link states a whole-link refund accepts. */
-const REFUNDABLE = [...LIVE, 'expired'];
+const REFUNDABLE: readonly TokensTable['state'][] = [...LIVE, 'expired'];
 
 /**
  * What refunding a whole link pays back, per order: its share of the purchase (the unit price, or
@@ -105,13 +170,20 @@ const REFUNDABLE = [...LIVE, 'expired'];
  * (`lock`: under its transaction's row locks) and its preview both count here, so they agree.
  */
 async function linkRefundParts(db: Trx, ctx: Ctx, tokenId: number, orderId: number, lock: boolean) {
-  const read = (id: number) => (lock ? lockOrder(db, ctx, id) : db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+  const read = (id: number) =>
+    lock ? lockOrder(db, ctx, id) : db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   const left = (o: { amount: number | string; refunded: number | string }) => Number(o.amount) - Number(o.refunded);
   const parts: { orderId: number; cents: number }[] = [];
   const purchase = await read(orderId);
   const share = purchase ? Math.min(Number(purchase.unit_price), left(purchase)) : 0;
   if (share > 0) parts.push({ orderId, cents: share });
-  const renewals = await db.selectFrom('orders').select('id').where('token_id', '=', tokenId).where('type', '=', 'augment').orderBy('id').execute();
+  const renewals = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('token_id', '=', tokenId)
+    .where('type', '=', 'augment')
+    .orderBy('id')
+    .execute();
   for (const { id } of renewals) {
     const renewal = await read(Number(id));
     const rest = renewal ? left(renewal) : 0;
@@ -122,8 +194,12 @@ async function linkRefundParts(db: Trx, ctx: Ctx, tokenId: number, orderId: numb
 
 /** What refunding a whole link would pay back and to whom, read only; refused as the refund would be. */
 export async function previewLinkRefund(ctx: Ctx, tokenId: number) {
-  const token = await ctx.db.selectFrom('tokens as t').innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.state', 't.order_id', 't.identifier', 't.user_id', 'u.username']).where('t.id', '=', tokenId).executeTakeFirst();
+  const token = await ctx.db
+    .selectFrom('tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.state', 't.order_id', 't.identifier', 't.user_id', 'u.username'])
+    .where('t.id', '=', tokenId)
+    .executeTakeFirst();
   if (!token) throw fail.notFound('链接不存在');
   if (!REFUNDABLE.includes(token.state)) throw fail.conflict('该链接已退款或已撤销');
   const parts = await linkRefundParts(ctx.db, ctx, tokenId, Number(token.order_id), false);
@@ -139,9 +215,14 @@ export async function previewLinkRefund(ctx: Ctx, tokenId: number) {
  * code: it only acts while that is still true, and answers null when it is not (nothing done).
  * `noCode` is a customer's cancel through the SMS-Activate protocol: the same condition on the code
  * (whatever arrives meanwhile), on a live link, at any time. `expect` is the amount the sup was
- * shown (its preview): a different amount now refuses the refund, nothing done.
+ * shown (its preview): a different amount now refuses the refund, nothing done. `remark` is the
+ * customer's reading of why (财务明细 shows it after the number), never a staff-only note.
  */
-export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: string; auto?: boolean; noCode?: boolean; expect?: number; rentStartedAfter?: number; inside?: RefundAudit }) {
+export async function refundLink(
+  ctx: Ctx,
+  tokenId: number,
+  opts: { remark: string; auto?: boolean; noCode?: boolean; expect?: number; rentStartedAfter?: number; inside?: RefundAudit },
+) {
   const known = await ctx.db.selectFrom('tokens').select('order_id').where('id', '=', tokenId).executeTakeFirst();
   if (!known) throw fail.notFound('链接不存在');
   const refund = await ctx.db.transaction().execute(async (trx) => {
@@ -154,12 +235,14 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
       ? claim.where('state', 'in', ['active', 'expired']).where('code_count', '=', 0).where('refund_at', '<=', now)
       : claim.where('state', 'in', REFUNDABLE);
     if (opts.noCode) claim = claim.where('code_count', '=', 0).where('state', 'in', LIVE).where('expires_at', '>', now);
-    // A customer's cancel refunds a rental only early in its term (`rentStartedAfter`: server/sales/rent.ts), never as a link.
+    // A customer's cancel refunds a rental only early in its term (`rentStartedAfter`: server/rentals/rent.ts), never as a link.
     if (opts.noCode) {
-      claim = opts.rentStartedAfter === undefined ? claim.where('kind', '=', 'code')
-        : claim.where('kind', '=', 'rent').where('create_at', '>', opts.rentStartedAfter);
+      claim =
+        opts.rentStartedAfter === undefined
+          ? claim.where('kind', '=', 'code')
+          : claim.where('kind', '=', 'rent').where('create_at', '>', opts.rentStartedAfter);
     }
-    const token = await claim.returning(['id', 'user_id', 'order_id']).executeTakeFirst();
+    const token = await claim.returning(['id', 'user_id', 'order_id', 'identifier']).executeTakeFirst();
     if (!token) {
       if (opts.auto || opts.noCode) return null;
       throw fail.conflict('该链接已退款或已撤销');
@@ -177,7 +260,13 @@ export async function refundLink(ctx: Ctx, tokenId: number, opts: { remark: stri
     let before: number | null = null;
     if (total) {
       ({ before, after: balance } = await changeBalance(trx, {
-        userId: Number(token.user_id), amount: total, type: 'refund', refType: 'token', refId: tokenId, remark: opts.remark, now,
+        userId: Number(token.user_id),
+        amount: total,
+        type: 'refund',
+        refType: 'token',
+        refId: tokenId,
+        remark: `号码 ${token.identifier}：${opts.remark}`.slice(0, 255),
+        now,
       }));
     }
     await opts.inside?.(trx, { userId: Number(token.user_id), amount: total, before, after: balance });

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Ctx } from '../platform/context.js';
 import type { DB } from '../schema/tables.js';
 import { AppError, Code, fail } from '../platform/http/envelope.js';
-import { effectiveState } from '../links/links.js';
-import { LIVE } from '../links/states.js';
-import { isSilent } from '../intake/devices/devices.js';
+import { effectiveState, LIVE } from '../links/index.js';
+import { isSilent } from '../intake/index.js';
+import { recordMove } from '../goods-counts/index.js';
 import { buy, type BuyOptions } from './buy.js';
 import { rentedNow, type Acquired, type Purchase, type Source } from './acquire.js';
 
@@ -12,13 +12,25 @@ import { rentedNow, type Acquired, type Purchase, type Source } from './acquire.
 export type ReuseRefusal = { reason: 'offline' | 'unavailable'; message: string };
 
 type OldLink = {
-  id: number; user_id: number; goods_id: number; state: string; expires_at: number; code_count: number;
-  last_code_at: number | null; stock_item_id: number | null; identifier: string;
+  id: number;
+  user_id: number;
+  goods_id: number;
+  state: string;
+  expires_at: number;
+  code_count: number;
+  last_code_at: number | null;
+  stock_item_id: number | null;
+  identifier: string;
 };
 
-const readLink = (db: Kysely<DB>, userId: number, id: number) => db.selectFrom('tokens')
-  .select(['id', 'user_id', 'goods_id', 'state', 'expires_at', 'code_count', 'last_code_at', 'stock_item_id', 'identifier'])
-  .where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'code').executeTakeFirst() as Promise<OldLink | undefined>;
+const readLink = (db: Kysely<DB>, userId: number, id: number) =>
+  db
+    .selectFrom('tokens')
+    .select(['id', 'user_id', 'goods_id', 'state', 'expires_at', 'code_count', 'last_code_at', 'stock_item_id', 'identifier'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'code')
+    .executeTakeFirst() as Promise<OldLink | undefined>;
 
 /** The states a number may be taken back from: this link is done with it (or sold it to this link). */
 const FREE_ITEM = ['available', 'expired'];
@@ -40,10 +52,14 @@ export async function reuseRefusal(ctx: Ctx, link: OldLink): Promise<ReuseRefusa
   if (!goods || !Number(goods.on_sale)) return unavailable('该商品已下架');
   const minutes = Number(goods.reuse_minutes);
   if (minutes <= 0) return unavailable('该商品不支持再次使用号码');
-  if (now >= Number(link.last_code_at) + minutes * 60_000) return unavailable(`已超过再次使用的时限（最后一次收到验证码后 ${minutes} 分钟内）`);
+  if (now >= Number(link.last_code_at) + minutes * 60_000)
+    return unavailable(`已超过再次使用的时限（最后一次收到验证码后 ${minutes} 分钟内）`);
   if (link.stock_item_id === null) return unavailable('该号码来自上游渠道，不能再次使用');
-  const item = await ctx.db.selectFrom('stock_items').select(['state', 'token_id', 'goods_id', 'device_id', 'ident_key'])
-    .where('id', '=', link.stock_item_id).executeTakeFirst();
+  const item = await ctx.db
+    .selectFrom('stock_items')
+    .select(['state', 'token_id', 'goods_id', 'device_id', 'ident_key'])
+    .where('id', '=', link.stock_item_id)
+    .executeTakeFirst();
   if (!item || Number(item.goods_id) !== link.goods_id) return unavailable('该号码已不在库存中');
   const mine = item.state === 'sold' && Number(item.token_id) === link.id;
   if (!mine && !FREE_ITEM.includes(item.state)) return unavailable(item.state === 'sold' ? '该号码已被其他订单使用' : '该号码已停用');
@@ -58,9 +74,7 @@ export async function reuseRefusal(ctx: Ctx, link: OldLink): Promise<ReuseRefusa
 /** Whether the phone that receives for this number (bound to it, or holding it in a SIM slot) has gone silent. */
 async function holderSilent(ctx: Ctx, deviceId: number | null, identifier: string, now: number): Promise<boolean> {
   let q = ctx.db.selectFrom('devices').select(['enabled', 'last_seen_at', 'create_at']);
-  q = deviceId === null
-    ? q.where((eb) => eb.or([eb('sim1', '=', identifier), eb('sim2', '=', identifier)]))
-    : q.where('id', '=', deviceId);
+  q = deviceId === null ? q.where((eb) => eb.or([eb('sim1', '=', identifier), eb('sim2', '=', identifier)])) : q.where('id', '=', deviceId);
   const holders = await q.execute();
   return holders.length > 0 && holders.every((d) => isSilent(d, now, ctx.settings.deviceSilentMs));
 }
@@ -69,7 +83,11 @@ async function holderSilent(ctx: Ctx, deviceId: number | null, identifier: strin
  * Whether this customer may take the number of their link `tokenId` again now (the protocol's
  * checkExtraActivation): the link's product and number, or why not; null when it is not their link.
  */
-export async function reuseCheck(ctx: Ctx, userId: number, tokenId: number): Promise<{ goodsId: number; identifier: string } | ReuseRefusal | null> {
+export async function reuseCheck(
+  ctx: Ctx,
+  userId: number,
+  tokenId: number,
+): Promise<{ goodsId: number; identifier: string } | ReuseRefusal | null> {
   const link = await readLink(ctx.db, userId, tokenId);
   if (!link) return null;
   return (await reuseRefusal(ctx, link)) ?? { goodsId: Number(link.goods_id), identifier: link.identifier };
@@ -92,19 +110,24 @@ export async function reuseLink(ctx: Ctx, userId: number, tokenId: number, insid
 function takeBack(link: OldLink): Source {
   return async (trx, goods, _quantity, ctx) => {
     const now = ctx.now();
-    const item = await trx.selectFrom('stock_items').select(['id', 'identifier', 'ident_key', 'state', 'token_id'])
-      .where('id', '=', link.stock_item_id!).executeTakeFirst();
+    const item = await trx
+      .selectFrom('stock_items')
+      .select(['id', 'identifier', 'ident_key', 'state', 'token_id'])
+      .where('id', '=', link.stock_item_id!)
+      .executeTakeFirst();
     const mine = item?.state === 'sold' && Number(item.token_id) === link.id;
     if (!item || (!mine && !FREE_ITEM.includes(item.state))) throw fail.conflict('该号码已被其他订单使用');
     if (await rentedNow(trx, item.ident_key, now)) throw fail.conflict('该号码正在被租用');
     // Conditional on the state just read: a purchase at the same moment takes it once.
-    const freed = await trx.updateTable('stock_items').set({ state: 'available', token_id: null, update_at: now })
-      .where('id', '=', Number(item.id)).where('state', '=', item.state).executeTakeFirst();
+    const freed = await trx
+      .updateTable('stock_items')
+      .set({ state: 'available', token_id: null, update_at: now })
+      .where('id', '=', Number(item.id))
+      .where('state', '=', item.state)
+      .executeTakeFirst();
     if (!Number(freed.numUpdatedRows)) throw fail.conflict('该号码已被其他订单使用');
     // The sale counts one item off the product's stock: one that was not on sale is counted on first.
-    if (item.state !== 'available') {
-      await trx.updateTable('goods').set((eb) => ({ stock: eb('stock', '+', 1) })).where('id', '=', goods.id).execute();
-    }
+    if (item.state !== 'available') await recordMove(trx, { goods: goods.id, sold: 0, stock: 1 });
     if (mine) await trx.updateTable('tokens').set({ state: 'finished' }).where('id', '=', link.id).where('state', 'in', LIVE).execute();
     const taken: Acquired = { identifier: item.identifier, identKey: item.ident_key, stockItemId: Number(item.id) };
     return [taken];

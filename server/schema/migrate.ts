@@ -19,6 +19,16 @@ import { webhooks } from './migrations/015_webhooks.js';
 import { telegram } from './migrations/016_telegram.js';
 import { totp } from './migrations/017_totp.js';
 import { staffAudit } from './migrations/018_staff_audit.js';
+import { auditNoTruncate } from './migrations/019_audit_no_truncate.js';
+import { telegramOutboxPriority } from './migrations/021_telegram_outbox_priority.js';
+import { fivesim } from './migrations/022_fivesim.js';
+import { epay } from './migrations/023_epay.js';
+import { usdtChains } from './migrations/024_usdt_chains.js';
+import { noticeAudience } from './migrations/025_notice_audience.js';
+import { agents } from './migrations/026_agents.js';
+import { deviceNumbers } from './migrations/027_device_numbers.js';
+import { resellers } from './migrations/028_resellers.js';
+import { goodsMoves } from './migrations/029_goods_moves.js';
 import type { Settings } from '../env.js';
 import type { Dialect } from '../platform/db/connection.js';
 import { runMigrations } from '../platform/db/migrate.js';
@@ -49,10 +59,21 @@ export function migrations(dialect: Dialect, settings?: MigrationSettings): Reco
     '016_telegram': telegram(dialect),
     '017_totp': totp(dialect),
     '018_staff_audit': staffAudit(dialect),
+    '019_audit_no_truncate': auditNoTruncate(dialect),
+    '021_telegram_outbox_priority': telegramOutboxPriority(dialect),
+    '022_fivesim': fivesim(dialect),
+    '023_epay': epay(dialect),
+    '024_usdt_chains': usdtChains(dialect),
+    '025_notice_audience': noticeAudience(dialect),
+    '026_agents': agents(dialect),
+    '027_device_numbers': deviceNumbers(dialect),
+    '028_resellers': resellers(dialect),
+    '029_goods_moves': goodsMoves(dialect),
   };
 }
 
 /** Brings the database to the newest schema (every start runs it; an applied migration never runs again). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator takes a Kysely<any>: migrations write tables no type holds yet
 export async function migrate(db: Kysely<any>, dialect: Dialect, settings?: MigrationSettings): Promise<void> {
   await runMigrations(db, dialect, migrations(dialect, settings));
 }

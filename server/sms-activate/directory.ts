@@ -26,8 +26,12 @@ export async function getCountries({ ctx, userId }: Call): Promise<Answer> {
   const out: Record<string, unknown> = {};
   for (const [country, here] of byCountry(offers)) {
     out[country] = {
-      id: country, ...countryNames(country), visible: 1, retry: here.some((o) => o.resetLimit > 0) ? 1 : 0,
-      rent: rentCountries.has(country) ? 1 : 0, multiService: 0,
+      id: country,
+      ...countryNames(country),
+      visible: 1,
+      retry: here.some((o) => o.resetLimit > 0) ? 1 : 0,
+      rent: rentCountries.has(country) ? 1 : 0,
+      multiService: 0,
     };
   }
   return new Json(JSON.stringify(out));
@@ -75,21 +79,26 @@ export async function getTopCountriesByService({ ctx, userId, p }: Call): Promis
   if (!service) return W.BAD_SERVICE;
   const offers = await offersFor(ctx, userId, { service });
   if (!offers.length) return W.BAD_SERVICE;
-  const listPrices = new Map((await ctx.db.selectFrom('goods').select(['id', 'price'])
-    .where('id', 'in', offers.map((o) => o.goodsId)).execute()).map((g) => [Number(g.id), Number(g.price)]));
   const rates = await successRates(ctx, service);
   const rows = [...byCountry(offers)].map(([country, group]) => {
     const cheapest = group.find(mayHaveNumbers) ?? group[0];
     return {
-      country, count: group.reduce((n, o) => n + (o.available ?? 0), 0), price: cheapest.price / 100,
-      retail_price: (listPrices.get(cheapest.goodsId) ?? cheapest.price) / 100, rate: rates.get(country) ?? null,
+      country,
+      count: group.reduce((n, o) => n + (o.available ?? 0), 0),
+      price: cheapest.price / 100,
+      retail_price: cheapest.listPrice / 100,
+      rate: rates.get(country) ?? null,
       open: group.some(mayHaveNumbers),
     };
   });
-  rows.sort((a, b) => Number(b.open) - Number(a.open) || (b.rate ?? -1) - (a.rate ?? -1) || b.count - a.count
-    || a.price - b.price || a.country - b.country);
+  rows.sort(
+    (a, b) =>
+      Number(b.open) - Number(a.open) || (b.rate ?? -1) - (a.rate ?? -1) || b.count - a.count || a.price - b.price || a.country - b.country,
+  );
   const out: Record<string, unknown> = {};
-  rows.forEach(({ open: _open, ...row }, rank) => { out[rank] = row; });
+  rows.forEach(({ open: _open, ...row }, rank) => {
+    out[rank] = row;
+  });
   return new Json(JSON.stringify(out));
 }
 
@@ -99,15 +108,22 @@ export async function getTopCountriesByService({ ctx, userId, p }: Call): Promis
  * waiting counts neither way.
  */
 async function successRates(ctx: Call['ctx'], service: string): Promise<Map<number, number>> {
-  const rows = await ctx.db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
+  const rows = await ctx.db
+    .selectFrom('tokens as t')
+    .innerJoin('goods as g', 'g.id', 't.goods_id')
     .select((eb) => [
       'g.country',
       eb.fn.countAll<number>().as('decided'),
       eb.fn.sum<number>(sql`case when t.code_count > 0 then 1 else 0 end`).as('ok'),
     ])
-    .where('g.service', '=', service).where('g.channel', '=', 'sms').where('t.kind', '=', 'code').where('t.create_at', '>=', ctx.now() - RATE_WINDOW_MS)
+    .where('g.service', '=', service)
+    .where('g.channel', '=', 'sms')
+    .where('t.kind', '=', 'code')
+    .where('t.create_at', '>=', ctx.now() - RATE_WINDOW_MS)
     .where((eb) => eb.or([eb('t.code_count', '>', 0), eb('t.state', '!=', 'active')]))
-    .groupBy('g.country').execute();
-  return new Map(rows.filter((r) => Number(r.decided) > 0)
-    .map((r) => [Number(r.country), Math.round((100 * Number(r.ok)) / Number(r.decided))]));
+    .groupBy('g.country')
+    .execute();
+  return new Map(
+    rows.filter((r) => Number(r.decided) > 0).map((r) => [Number(r.country), Math.round((100 * Number(r.ok)) / Number(r.decided))]),
+  );
 }

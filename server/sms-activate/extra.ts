@@ -1,6 +1,6 @@
 import { AppError, Code } from '../platform/http/envelope.js';
-import { priceOf, userPricing } from '../pricing/lookup.js';
-import { reuseCheck, reuseLink } from '../sales/reuse.js';
+import { priceOf, userPricing } from '../pricing/index.js';
+import { reuseCheck, reuseLink } from '../sales/index.js';
 import { accessNumber, Json, W, type Answer } from './answers.js';
 import { activationId, type Call } from './params.js';
 
@@ -22,13 +22,21 @@ export async function checkExtraActivation(c: Call): Promise<Answer> {
   const checked = id === null ? null : await reuseCheck(c.ctx, c.userId, id);
   if (checked === null) return W.WRONG_ACTIVATION_ID;
   if ('reason' in checked) return refusalWord(checked.reason);
-  const goods = await c.ctx.db.selectFrom('goods').select(['id', 'price', 'service', 'country'])
-    .where('id', '=', checked.goodsId).executeTakeFirstOrThrow();
+  const goods = await c.ctx.db
+    .selectFrom('goods')
+    .select(['id', 'price', 'service', 'country'])
+    .where('id', '=', checked.goodsId)
+    .executeTakeFirstOrThrow();
   const price = priceOf(await userPricing(c.ctx.db, c.userId), { id: Number(goods.id), price: Number(goods.price) }, c.ctx.now());
-  return new Json(JSON.stringify({
-    status: 'success', cost: price.unitPrice / 100, service: goods.service,
-    phone: Number(checked.identifier.replace(/\D/g, '')), country: Number(goods.country),
-  }));
+  return new Json(
+    JSON.stringify({
+      status: 'success',
+      cost: price.unitPrice / 100,
+      service: goods.service,
+      phone: Number(checked.identifier.replace(/\D/g, '')),
+      country: Number(goods.country),
+    }),
+  );
 }
 
 /**

@@ -10,3 +10,11 @@ export const smsActivate: Area<ResourceName> = {
   maskUrl: redactApiKeys,
   hooks: { services: serviceNameHooks },
 };
+
+// What the 5sim API (server/fivesim) shares with this protocol: the offers, the country names, and
+// setStatus's decisions on finishing and cancelling an activation.
+export { mayHaveNumbers, offersFor, type Offer } from './offers.js';
+export { countryNames } from './names.js';
+export { setStatus } from './set-status.js';
+export type { Call } from './params.js';
+export { W } from './words.js';

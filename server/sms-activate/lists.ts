@@ -1,5 +1,5 @@
 import { formatTime } from '../platform/lib/time.js';
-import { LIVE } from '../links/states.js';
+import { LIVE } from '../links/index.js';
 import { accessBalance, dollars, Json, W, type Answer } from './answers.js';
 import { mayHaveNumbers, offersFor, type Offer } from './offers.js';
 import { countryParam, type Call } from './params.js';
@@ -59,29 +59,62 @@ const stockOf = (offers: Offer[]) => offers.reduce((n, o) => n + (o.available ??
  */
 export async function getActiveActivations({ ctx, userId }: Call): Promise<Answer> {
   const now = ctx.now();
-  const links = await ctx.db.selectFrom('tokens as t')
-    .innerJoin('goods as g', 'g.id', 't.goods_id').innerJoin('orders as o', 'o.id', 't.order_id')
-    .select(['t.id', 't.identifier', 't.last_code', 't.last_text', 't.create_at', 't.resets', 't.reset_limit', 't.code_count',
-      'g.service', 'g.country', 'o.unit_price'])
-    .where('t.user_id', '=', userId).where('t.kind', '=', 'code').where('t.state', 'in', LIVE).where('t.expires_at', '>', now)
+  const links = await ctx.db
+    .selectFrom('tokens as t')
+    .innerJoin('goods as g', 'g.id', 't.goods_id')
+    .innerJoin('orders as o', 'o.id', 't.order_id')
+    .select([
+      't.id',
+      't.identifier',
+      't.last_code',
+      't.last_text',
+      't.create_at',
+      't.resets',
+      't.reset_limit',
+      't.code_count',
+      'g.service',
+      'g.country',
+      'o.unit_price',
+    ])
+    .where('t.user_id', '=', userId)
+    .where('t.kind', '=', 'code')
+    .where('t.state', 'in', LIVE)
+    .where('t.expires_at', '>', now)
     .where('g.channel', '=', 'sms')
-    .orderBy('t.id', 'desc').limit(ACTIVE_MAX).execute();
+    .orderBy('t.id', 'desc')
+    .limit(ACTIVE_MAX)
+    .execute();
   if (!links.length) return W.NO_ACTIVATIONS;
-  const records = await ctx.db.selectFrom('code_records').select(['token_id', 'code'])
-    .where('token_id', 'in', links.map((l) => Number(l.id))).orderBy('id').execute();
+  const records = await ctx.db
+    .selectFrom('code_records')
+    .select(['token_id', 'code'])
+    .where(
+      'token_id',
+      'in',
+      links.map((l) => Number(l.id)),
+    )
+    .orderBy('id')
+    .execute();
   const codes = new Map<number, string[]>();
   for (const r of records) codes.set(Number(r.token_id), [...(codes.get(Number(r.token_id)) ?? []), safeCode(r.code)]);
   const tz = ctx.settings.timeZone;
-  return new Json(JSON.stringify({
-    status: 'success',
-    activeActivations: links.map((l) => ({
-      activationId: String(l.id), serviceCode: l.service, phoneNumber: l.identifier.replace(/\D/g, ''),
-      activationCost: dollars(Number(l.unit_price)), activationStatus: statusNumber(l),
-      smsCode: codes.get(Number(l.id)) ?? null, smsText: l.last_text,
-      activationTime: formatTime(Number(l.create_at), tz), countryCode: String(l.country),
-      canGetAnotherSms: Number(l.resets) < Number(l.reset_limit) ? '1' : '0',
-    })),
-  }));
+  return new Json(
+    JSON.stringify({
+      status: 'success',
+      activeActivations: links.map((l) => ({
+        activationId: String(l.id),
+        serviceCode: l.service,
+        phoneNumber: l.identifier.replace(/\D/g, ''),
+        activationCost: dollars(Number(l.unit_price)),
+        activationStatus: statusNumber(l),
+        smsCode: codes.get(Number(l.id)) ?? null,
+        smsText: l.last_text,
+        activationTime: formatTime(Number(l.create_at), tz),
+        countryCode: String(l.country),
+        canGetAnotherSms: Number(l.resets) < Number(l.reset_limit) ? '1' : '0',
+      })),
+    }),
+  );
 }
 
 /** 4 waiting for a code, 3 waiting for another one (after setStatus 3), 2 a code is there. */

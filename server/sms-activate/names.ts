@@ -1,226 +1,19 @@
 import type { Ctx } from '../platform/context.js';
-import { supServiceNames, type SupServiceName } from '../store/service-names.js';
-import { COUNTRY_NAMES_ZH } from '../../names/country-names.js';
+import { supServiceNames, type SupServiceName } from '../store/index.js';
+import { COUNTRIES, countryZh } from '../../names/country-names.js';
 import { SERVICE_NAMES } from '../../names/service-names.js';
 
 /**
  * The names the protocol's lists give countries and services: getCountries answers each country in
- * Russian, English and Chinese; getServicesList a service in English, or Chinese for `lang=cn`.
- * Country numbers are SMS-Activate's (the same list the console's store shows in Chinese); a number
- * not listed is named by its number.
+ * Russian, English and Chinese (names/country-names.ts); getServicesList a service in English, or
+ * Chinese for `lang=cn`. A country number not listed is named by its number.
  */
-const COUNTRIES: Readonly<Record<number, readonly [eng: string, rus: string]>> = {
-  0: ['Russia', 'Россия'],
-  1: ['Ukraine', 'Украина'],
-  2: ['Kazakhstan', 'Казахстан'],
-  3: ['China', 'Китай'],
-  4: ['Philippines', 'Филиппины'],
-  5: ['Myanmar', 'Мьянма'],
-  6: ['Indonesia', 'Индонезия'],
-  7: ['Malaysia', 'Малайзия'],
-  8: ['Kenya', 'Кения'],
-  9: ['Tanzania', 'Танзания'],
-  10: ['Vietnam', 'Вьетнам'],
-  11: ['Kyrgyzstan', 'Кыргызстан'],
-  12: ['USA (virtual)', 'США (виртуальные)'],
-  13: ['Israel', 'Израиль'],
-  14: ['Hong Kong', 'Гонконг'],
-  15: ['Poland', 'Польша'],
-  16: ['England', 'Англия'],
-  17: ['Madagascar', 'Мадагаскар'],
-  18: ['DR Congo', 'ДР Конго'],
-  19: ['Nigeria', 'Нигерия'],
-  20: ['Macao', 'Макао'],
-  21: ['Egypt', 'Египет'],
-  22: ['India', 'Индия'],
-  23: ['Ireland', 'Ирландия'],
-  24: ['Cambodia', 'Камбоджа'],
-  25: ['Laos', 'Лаос'],
-  26: ['Haiti', 'Гаити'],
-  27: ["Ivory Coast", "Кот-д'Ивуар"],
-  28: ['Gambia', 'Гамбия'],
-  29: ['Serbia', 'Сербия'],
-  30: ['Yemen', 'Йемен'],
-  31: ['South Africa', 'ЮАР'],
-  32: ['Romania', 'Румыния'],
-  33: ['Colombia', 'Колумбия'],
-  34: ['Estonia', 'Эстония'],
-  35: ['Azerbaijan', 'Азербайджан'],
-  36: ['Canada', 'Канада'],
-  37: ['Morocco', 'Марокко'],
-  38: ['Ghana', 'Гана'],
-  39: ['Argentina', 'Аргентина'],
-  40: ['Uzbekistan', 'Узбекистан'],
-  41: ['Cameroon', 'Камерун'],
-  42: ['Chad', 'Чад'],
-  43: ['Germany', 'Германия'],
-  44: ['Lithuania', 'Литва'],
-  45: ['Croatia', 'Хорватия'],
-  46: ['Sweden', 'Швеция'],
-  47: ['Iraq', 'Ирак'],
-  48: ['Netherlands', 'Нидерланды'],
-  49: ['Latvia', 'Латвия'],
-  50: ['Austria', 'Австрия'],
-  51: ['Belarus', 'Беларусь'],
-  52: ['Thailand', 'Таиланд'],
-  53: ['Saudi Arabia', 'Саудовская Аравия'],
-  54: ['Mexico', 'Мексика'],
-  55: ['Taiwan', 'Тайвань'],
-  56: ['Spain', 'Испания'],
-  57: ['Iran', 'Иран'],
-  58: ['Algeria', 'Алжир'],
-  59: ['Slovenia', 'Словения'],
-  60: ['Bangladesh', 'Бангладеш'],
-  61: ['Senegal', 'Сенегал'],
-  62: ['Turkey', 'Турция'],
-  63: ['Czech Republic', 'Чехия'],
-  64: ['Sri Lanka', 'Шри-Ланка'],
-  65: ['Peru', 'Перу'],
-  66: ['Pakistan', 'Пакистан'],
-  67: ['New Zealand', 'Новая Зеландия'],
-  68: ['Guinea', 'Гвинея'],
-  69: ['Mali', 'Мали'],
-  70: ['Venezuela', 'Венесуэла'],
-  71: ['Ethiopia', 'Эфиопия'],
-  72: ['Mongolia', 'Монголия'],
-  73: ['Brazil', 'Бразилия'],
-  74: ['Afghanistan', 'Афганистан'],
-  75: ['Uganda', 'Уганда'],
-  76: ['Angola', 'Ангола'],
-  77: ['Cyprus', 'Кипр'],
-  78: ['France', 'Франция'],
-  79: ['Papua New Guinea', 'Папуа — Новая Гвинея'],
-  80: ['Mozambique', 'Мозамбик'],
-  81: ['Nepal', 'Непал'],
-  82: ['Belgium', 'Бельгия'],
-  83: ['Bulgaria', 'Болгария'],
-  84: ['Hungary', 'Венгрия'],
-  85: ['Moldova', 'Молдова'],
-  86: ['Italy', 'Италия'],
-  87: ['Paraguay', 'Парагвай'],
-  88: ['Honduras', 'Гондурас'],
-  89: ['Tunisia', 'Тунис'],
-  90: ['Nicaragua', 'Никарагуа'],
-  91: ['Timor-Leste', 'Восточный Тимор'],
-  92: ['Bolivia', 'Боливия'],
-  93: ['Costa Rica', 'Коста-Рика'],
-  94: ['Guatemala', 'Гватемала'],
-  95: ['UAE', 'ОАЭ'],
-  96: ['Zimbabwe', 'Зимбабве'],
-  97: ['Puerto Rico', 'Пуэрто-Рико'],
-  98: ['Sudan', 'Судан'],
-  99: ['Togo', 'Того'],
-  100: ['Kuwait', 'Кувейт'],
-  101: ['El Salvador', 'Сальвадор'],
-  102: ['Libya', 'Ливия'],
-  103: ['Jamaica', 'Ямайка'],
-  104: ['Trinidad and Tobago', 'Тринидад и Тобаго'],
-  105: ['Ecuador', 'Эквадор'],
-  106: ['Eswatini', 'Эсватини'],
-  107: ['Oman', 'Оман'],
-  108: ['Bosnia and Herzegovina', 'Босния и Герцеговина'],
-  109: ['Dominican Republic', 'Доминиканская Республика'],
-  110: ['Syria', 'Сирия'],
-  111: ['Qatar', 'Катар'],
-  112: ['Panama', 'Панама'],
-  113: ['Cuba', 'Куба'],
-  114: ['Mauritania', 'Мавритания'],
-  115: ['Sierra Leone', 'Сьерра-Леоне'],
-  116: ['Jordan', 'Иордания'],
-  117: ['Portugal', 'Португалия'],
-  118: ['Barbados', 'Барбадос'],
-  119: ['Burundi', 'Бурунди'],
-  120: ['Benin', 'Бенин'],
-  121: ['Brunei', 'Бруней'],
-  122: ['Bahamas', 'Багамы'],
-  123: ['Botswana', 'Ботсвана'],
-  124: ['Belize', 'Белиз'],
-  125: ['Central African Republic', 'ЦАР'],
-  126: ['Dominica', 'Доминика'],
-  127: ['Grenada', 'Гренада'],
-  128: ['Georgia', 'Грузия'],
-  129: ['Greece', 'Греция'],
-  130: ['Guinea-Bissau', 'Гвинея-Бисау'],
-  131: ['Guyana', 'Гайана'],
-  132: ['Iceland', 'Исландия'],
-  133: ['Comoros', 'Коморы'],
-  134: ['Saint Kitts and Nevis', 'Сент-Китс и Невис'],
-  135: ['Liberia', 'Либерия'],
-  136: ['Lesotho', 'Лесото'],
-  137: ['Malawi', 'Малави'],
-  138: ['Namibia', 'Намибия'],
-  139: ['Niger', 'Нигер'],
-  140: ['Rwanda', 'Руанда'],
-  141: ['Slovakia', 'Словакия'],
-  142: ['Suriname', 'Суринам'],
-  143: ['Tajikistan', 'Таджикистан'],
-  144: ['Monaco', 'Монако'],
-  145: ['Bahrain', 'Бахрейн'],
-  146: ['Reunion', 'Реюньон'],
-  147: ['Zambia', 'Замбия'],
-  148: ['Armenia', 'Армения'],
-  149: ['Somalia', 'Сомали'],
-  150: ['Congo', 'Конго'],
-  151: ['Chile', 'Чили'],
-  152: ['Burkina Faso', 'Буркина-Фасо'],
-  153: ['Lebanon', 'Ливан'],
-  154: ['Gabon', 'Габон'],
-  155: ['Albania', 'Албания'],
-  156: ['Uruguay', 'Уругвай'],
-  157: ['Mauritius', 'Маврикий'],
-  158: ['Bhutan', 'Бутан'],
-  159: ['Maldives', 'Мальдивы'],
-  160: ['Guadeloupe', 'Гваделупа'],
-  161: ['Turkmenistan', 'Туркменистан'],
-  162: ['French Guiana', 'Французская Гвиана'],
-  163: ['Finland', 'Финляндия'],
-  164: ['Saint Lucia', 'Сент-Люсия'],
-  165: ['Luxembourg', 'Люксембург'],
-  166: ['Saint Vincent and the Grenadines', 'Сент-Винсент и Гренадины'],
-  167: ['Equatorial Guinea', 'Экваториальная Гвинея'],
-  168: ['Djibouti', 'Джибути'],
-  169: ['Antigua and Barbuda', 'Антигуа и Барбуда'],
-  170: ['Cayman Islands', 'Каймановы острова'],
-  171: ['Montenegro', 'Черногория'],
-  172: ['Denmark', 'Дания'],
-  173: ['Switzerland', 'Швейцария'],
-  174: ['Norway', 'Норвегия'],
-  175: ['Australia', 'Австралия'],
-  176: ['Eritrea', 'Эритрея'],
-  177: ['South Sudan', 'Южный Судан'],
-  178: ['Sao Tome and Principe', 'Сан-Томе и Принсипи'],
-  179: ['Aruba', 'Аруба'],
-  180: ['Montserrat', 'Монтсеррат'],
-  181: ['Anguilla', 'Ангилья'],
-  182: ['Japan', 'Япония'],
-  183: ['North Macedonia', 'Северная Македония'],
-  184: ['Seychelles', 'Сейшелы'],
-  185: ['New Caledonia', 'Новая Каледония'],
-  186: ['Cape Verde', 'Кабо-Верде'],
-  187: ['USA', 'США'],
-  189: ['Fiji', 'Фиджи'],
-  190: ['South Korea', 'Южная Корея'],
-  196: ['Singapore', 'Сингапур'],
-  199: ['Malta', 'Мальта'],
-  201: ['Gibraltar', 'Гибралтар'],
-  1001: ['Japan', 'Япония'],
-  1002: ['South Korea', 'Южная Корея'],
-  1003: ['Bermuda', 'Бермуды'],
-  1004: ['Kosovo', 'Косово'],
-  1005: ['Liechtenstein', 'Лихтенштейн'],
-  1006: ['Sint Maarten', 'Синт-Мартен'],
-  1007: ['Vanuatu', 'Вануату'],
-  1008: ['Greenland', 'Гренландия'],
-  1010: ['Sudan', 'Судан'],
-  1011: ['Martinique', 'Мартиника'],
-};
 
 /** A country's names in the order getCountries sends them. */
 export function countryNames(country: number): { rus: string; eng: string; chn: string } {
   const known = COUNTRIES[country];
-  const chn = COUNTRY_NAMES_ZH[country] ?? `国家 ${country}`;
-  if (known) return { rus: known[1], eng: known[0], chn };
-  return { rus: `Страна ${country}`, eng: `Country ${country}`, chn };
+  if (known) return { rus: known[2], eng: known[1], chn: known[0] };
+  return { rus: `Страна ${country}`, eng: `Country ${country}`, chn: countryZh(country) };
 }
 
 export type Lang = 'en' | 'cn';
@@ -231,11 +24,13 @@ export type Lang = 'en' | 'cn';
  */
 export async function serviceNames(ctx: Ctx, codes: string[], lang: Lang): Promise<Map<string, string>> {
   const bySup = codes.length ? await supServiceNames(ctx) : new Map<string, SupServiceName>();
-  return new Map(codes.map((code) => {
-    const sup = bySup.get(code);
-    const known = SERVICE_NAMES[code.toLowerCase()];
-    const en = sup?.name || known?.[0] || code;
-    const cn = sup ? sup.cn || sup.name : known?.[1] || en;
-    return [code, lang === 'cn' ? cn : en];
-  }));
+  return new Map(
+    codes.map((code) => {
+      const sup = bySup.get(code);
+      const known = SERVICE_NAMES[code.toLowerCase()];
+      const en = sup?.name || known?.[0] || code;
+      const cn = sup ? sup.cn || sup.name : known?.[1] || en;
+      return [code, lang === 'cn' ? cn : en];
+    }),
+  );
 }

@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import type { Ctx } from '../platform/context.js';
 import { AppError, Code } from '../platform/http/envelope.js';
 import { formatTime } from '../platform/lib/time.js';
-import { stockExcept } from '../sales/acquire.js';
-import { buy, type Purchase } from '../sales/buy.js';
+import { stockExcept, buy, type Purchase } from '../sales/index.js';
 import { accessNumber, Json, USD, W, wrongMaxPrice, type Answer } from './answers.js';
 import { mayHaveNumbers, offersFor, type Offer } from './offers.js';
 import { countryParam, type Call } from './params.js';
@@ -36,26 +35,37 @@ export async function getNumber(c: Call, v2: boolean): Promise<Answer> {
   }
   const link = bought.purchase.tokens[0];
   if (orderKey) {
-    await c.ctx.db.updateTable('api_orders').set({ token_id: link.id })
-      .where('user_id', '=', c.userId).where('order_key', '=', orderKey).execute();
+    await c.ctx.db
+      .updateTable('api_orders')
+      .set({ token_id: link.id })
+      .where('user_id', '=', c.userId)
+      .where('order_key', '=', orderKey)
+      .execute();
   }
   const phone = link.identifier.replace(/\D/g, '');
   // An upstream purchase whose outcome is unknown has no number yet (it is being reconciled): the
   // word clients treat as "the service failed".
   if (!phone) return W.ERROR_SQL;
   if (!v2) return accessNumber(link.id, phone);
-  return new Json(JSON.stringify({
-    activationId: link.id, phoneNumber: phone, activationCost: bought.purchase.unitPrice / 100, currency: USD,
-    countryCode: String(bought.offer.country), canGetAnotherSms: bought.offer.resetLimit > 0 ? '1' : '0',
-    activationTime: formatTime(c.ctx.now(), c.ctx.settings.timeZone), activationOperator: 'any',
-  }));
+  return new Json(
+    JSON.stringify({
+      activationId: link.id,
+      phoneNumber: phone,
+      activationCost: bought.purchase.unitPrice / 100,
+      currency: USD,
+      countryCode: String(bought.offer.country),
+      canGetAnotherSms: bought.offer.resetLimit > 0 ? '1' : '0',
+      activationTime: formatTime(c.ctx.now(), c.ctx.settings.timeZone),
+      activationOperator: 'any',
+    }),
+  );
 }
 
 /** The products to try, cheapest first, or the word that refuses the call. */
 async function choose({ ctx, userId, p }: Call): Promise<Offer[] | string> {
   const service = (p.service ?? '').trim();
   if (!service) return W.BAD_SERVICE;
-  const all = await offersFor(ctx, userId, { service });
+  const all = await offersFor(ctx, userId, { service, forPurchase: true });
   if (!all.length) return W.BAD_SERVICE;
   const country = countryParam(p.country, 0);
   const here = all.filter((o) => o.country === country && mayHaveNumbers(o));
@@ -93,7 +103,7 @@ function centsOf(text: string): number | null {
 async function buyFirst({ ctx, userId }: Call, offers: Offer[], except: string[]): Promise<{ purchase: Purchase; offer: Offer } | string> {
   for (const offer of offers.slice(0, MAX_TRIES)) {
     // Unwanted prefixes are passed over in our stock; an upstream provider chooses its number itself.
-    const opts = except.length && offer.available !== null ? { source: stockExcept(except) } : {};
+    const opts = { read: offer.read, ...(except.length && offer.available !== null && { source: stockExcept(except) }) };
     try {
       return { purchase: await buy(ctx, userId, offer.goodsId, 1, opts), offer };
     } catch (error) {
@@ -111,7 +121,10 @@ async function buyFirst({ ctx, userId }: Call, offers: Offer[], except: string[]
  */
 function exceptions(raw: string | undefined): string[] | null {
   if (raw === undefined) return [];
-  const parts = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   if (!parts.every((x) => /^\+?\d{4,9}$/.test(x))) return null;
   return [...new Set(parts.map((x) => x.replace('+', '')))];
 }
@@ -126,13 +139,20 @@ const orderKeyOf = (orderId: string) => (orderId.length <= 64 ? orderId : crypto
  */
 async function claimOrder(ctx: Ctx, userId: number, orderKey: string): Promise<boolean> {
   const now = ctx.now();
-  const inserted = await ctx.db.insertInto('api_orders').values({ user_id: userId, order_key: orderKey, token_id: null, create_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'order_key']).doNothing()).executeTakeFirst();
+  const inserted = await ctx.db
+    .insertInto('api_orders')
+    .values({ user_id: userId, order_key: orderKey, token_id: null, create_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'order_key']).doNothing())
+    .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** A purchase that did not happen leaves its order id free for the client's retry. */
 async function releaseOrder(ctx: Ctx, userId: number, orderKey: string): Promise<void> {
-  await ctx.db.deleteFrom('api_orders').where('user_id', '=', userId).where('order_key', '=', orderKey)
-    .where('token_id', 'is', null).execute();
+  await ctx.db
+    .deleteFrom('api_orders')
+    .where('user_id', '=', userId)
+    .where('order_key', '=', orderKey)
+    .where('token_id', 'is', null)
+    .execute();
 }

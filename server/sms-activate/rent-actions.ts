@@ -1,11 +1,20 @@
 import { AppError, Code } from '../platform/http/envelope.js';
 import { formatTime } from '../platform/lib/time.js';
-import { LIVE } from '../links/states.js';
-import { rentalOf, rentalSms } from '../rentals/read.js';
-import { checkedRentUrl, DEFAULT_RENT_HOURS, rentAmount } from '../rentals/terms.js';
+import { LIVE } from '../links/index.js';
 import {
-  cancelRental, extendRental, finishRental, rentExtensionQuote, rentNumber, rentRefusalOf, type RentRefusal,
-} from '../sales/rent.js';
+  rentalOf,
+  rentalSms,
+  checkedRentUrl,
+  DEFAULT_RENT_HOURS,
+  cancelRental,
+  extendRental,
+  finishRental,
+  rentExtensionQuote,
+  rentNumber,
+  rentRefusalOf,
+  type RentRefusal,
+} from '../rentals/index.js';
+import { resellerOf, resoldFlat } from '../pricing/index.js';
 import { Json, USD, type Answer } from './answers.js';
 import { activationId, countryParam, wholeParam, type Call } from './params.js';
 import { dollarsNumber, rentError, rentPhone, rentSuccess, RW } from './rent-answers.js';
@@ -17,21 +26,30 @@ const MAX_TRIES = 5;
 const PAGE_SIZE = 100;
 
 /** getRentServicesAndCountries: the countries with rentable numbers, and per service the price for `rent_time` hours and the numbers on hand. */
-async function getRentServicesAndCountries({ ctx, p }: Call): Promise<Answer> {
+async function getRentServicesAndCountries({ ctx, userId, p }: Call): Promise<Answer> {
   const hours = wholeParam(p.rent_time, DEFAULT_RENT_HOURS);
   if (hours === null) return rentError(RW.INVALID_TIME);
-  const all = await rentOffers(ctx);
+  // A reseller's customer is told the hour's price resold, as it will pay it.
+  const [all, reseller] = await Promise.all([rentOffers(ctx), resellerOf(ctx.db, userId)]);
   const countries = [...new Set(all.map((o) => o.country))].sort((a, b) => a - b);
   const country = countryParam(p.country, 0);
   const services: Record<string, { cost: number; quant: number }> = {};
-  for (const o of forHours(all.filter((x) => x.country === country), hours)) {
+  for (const o of forHours(
+    all.filter((x) => x.country === country),
+    hours,
+  )) {
     // Cheapest first: the first product of a service sets its cost; every one adds its numbers.
-    const s = services[o.service] ??= { cost: dollarsNumber(rentAmount(o.terms, hours)), quant: 0 };
+    const s = (services[o.service] ??= { cost: dollarsNumber(resoldFlat(reseller, o.terms.priceHour) * hours), quant: 0 });
     s.quant += o.stock;
   }
-  return new Json(JSON.stringify({
-    countries: Object.fromEntries(countries.map((c, i) => [String(i), c])), operators: { 0: 'any' }, services, currency: USD,
-  }));
+  return new Json(
+    JSON.stringify({
+      countries: Object.fromEntries(countries.map((c, i) => [String(i), c])),
+      operators: { 0: 'any' },
+      services,
+      currency: USD,
+    }),
+  );
 }
 
 /** getRentNumber: rents one number of the cheapest rentable product of the service and country for `rent_time` hours. */
@@ -85,15 +103,27 @@ async function getRentStatus({ ctx, userId, p }: Call): Promise<Answer> {
   const { total, rows } = await rentalSms(ctx, rental.id, { offset: page * size, limit: size });
   if (!total) return rentError(RW.STATUS_WAIT_CODE);
   const tz = ctx.settings.timeZone;
-  const values = Object.fromEntries(rows.map((r, i) => [String(i), {
-    phoneFrom: r.sender ?? '', text: r.text, service: rental.service, date: formatTime(r.received_at, tz),
-  }]));
+  const values = Object.fromEntries(
+    rows.map((r, i) => [
+      String(i),
+      {
+        phoneFrom: r.sender ?? '',
+        text: r.text,
+        service: rental.service,
+        date: formatTime(r.received_at, tz),
+      },
+    ]),
+  );
   return rentSuccess({ quantity: String(total), values });
 }
 
 /** The protocol's word for a refused rental call. */
 const REFUSAL_WORDS: Record<RentRefusal, string> = {
-  finished: RW.ALREADY_FINISH, cancelled: RW.ALREADY_CANCEL, cant_cancel: RW.CANT_CANCEL, ended: RW.RENT_DIE, hours: RW.INVALID_TIME,
+  finished: RW.ALREADY_FINISH,
+  cancelled: RW.ALREADY_CANCEL,
+  cant_cancel: RW.CANT_CANCEL,
+  ended: RW.RENT_DIE,
+  hours: RW.INVALID_TIME,
 };
 
 /** Runs a rental call, answering its refusals (and a short balance) with the protocol's words. */
@@ -122,9 +152,15 @@ async function setRentStatus({ ctx, userId, p }: Call): Promise<Answer> {
 
 /** getRentList: this customer's running rentals. */
 async function getRentList({ ctx, userId }: Call): Promise<Answer> {
-  const rows = await ctx.db.selectFrom('tokens').select(['id', 'identifier'])
-    .where('user_id', '=', userId).where('kind', '=', 'rent').where('state', 'in', LIVE).where('expires_at', '>', ctx.now())
-    .orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('tokens')
+    .select(['id', 'identifier'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'rent')
+    .where('state', 'in', LIVE)
+    .where('expires_at', '>', ctx.now())
+    .orderBy('id')
+    .execute();
   const values = Object.fromEntries(rows.map((r, i) => [String(i), { id: String(r.id), phone: r.identifier.replace(/\D/g, '') }]));
   return rentSuccess({ values });
 }
@@ -135,10 +171,13 @@ async function continueRentNumber({ ctx, userId, p }: Call): Promise<Answer> {
   if (id === null || !(await rentalOf(ctx, userId, id))) return rentError(RW.NO_ID_RENT);
   const hours = wholeParam(p.rent_time, DEFAULT_RENT_HOURS);
   if (hours === null) return rentError(RW.INVALID_TIME);
-  return answering(async () => {
-    const r = await extendRental(ctx, userId, id, hours);
-    return rentPhone(id, r.expiresAt, r.rental.identifier, ctx.settings.timeZone);
-  }, { finished: RW.RENT_DIE, cancelled: RW.RENT_DIE });
+  return answering(
+    async () => {
+      const r = await extendRental(ctx, userId, id, hours);
+      return rentPhone(id, r.expiresAt, r.rental.identifier, ctx.settings.timeZone);
+    },
+    { finished: RW.RENT_DIE, cancelled: RW.RENT_DIE },
+  );
 }
 
 /** continueRentInfo: what `hours` more would cost. */
@@ -147,10 +186,13 @@ async function continueRentInfo({ ctx, userId, p }: Call): Promise<Answer> {
   if (id === null || !(await rentalOf(ctx, userId, id))) return rentError(RW.NO_ID_RENT);
   const hours = wholeParam(p.hours ?? p.rent_time, DEFAULT_RENT_HOURS);
   if (hours === null) return rentError(RW.INVALID_TIME);
-  return answering(async () => {
-    const q = await rentExtensionQuote(ctx, userId, id, hours);
-    return rentSuccess({ price: dollarsNumber(q.amount), currency: USD, hours });
-  }, { finished: RW.RENT_DIE, cancelled: RW.RENT_DIE });
+  return answering(
+    async () => {
+      const q = await rentExtensionQuote(ctx, userId, id, hours);
+      return rentSuccess({ price: dollarsNumber(q.amount), currency: USD, hours });
+    },
+    { finished: RW.RENT_DIE, cancelled: RW.RENT_DIE },
+  );
 }
 
 /** The rent family, as the handler's action table takes it. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../platform/context.js';
-import { HANDLER_PATH } from '../accounts/api-key.routes.js';
-import { resolveApiKey, touchApiKey } from '../accounts/api-keys.js';
+import { HANDLER_PATH, resolveApiKey, touchApiKey } from '../accounts/index.js';
 import { Buckets } from '../platform/http/token-buckets.js';
+import { logDiskFull } from '../platform/http/errors.js';
+import { isDiskFull } from '../platform/db/disk-full.js';
 import { send, W, type Answer } from './answers.js';
 import { getCountries, getOperators, getServicesList, getTopCountriesByService } from './directory.js';
 import { checkExtraActivation, getExtraActivation } from './extra.js';
@@ -60,20 +61,27 @@ export function registerActivationRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Clients send a form body (npm sms-activate: an empty one with the form type) or none; any
     // other body is read as text and looked at only if it is a JSON object.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT },
-      (_request, body, done) => done(null, parseForm(body as string)));
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+      done(null, parseForm(body as string)),
+    );
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
     scope.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       // A body we refuse to read (too large, cut off): the call cannot be understood.
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(reply, W.BAD_ACTION);
-      request.log.error({ err: error }, 'handler_api.php failed');
+      // The protocol's "try again" either way; the log says which.
+      if (isDiskFull(error)) logDiskFull(request, error);
+      else request.log.error({ err: error }, 'handler_api.php failed');
       return send(reply, W.ERROR_SQL);
     });
 
     scope.route({
       // No HEAD twin: a HEAD request must not buy a number.
-      method: ['GET', 'POST'], url: HANDLER_PATH, bodyLimit: BODY_LIMIT, config: { access: 'public' }, exposeHeadRoute: false,
+      method: ['GET', 'POST'],
+      url: HANDLER_PATH,
+      bodyLimit: BODY_LIMIT,
+      config: { access: 'public' },
+      exposeHeadRoute: false,
       async handler(request, reply) {
         const p = paramsOf(request);
         const now = ctx.now();

@@ -1,6 +1,6 @@
 import { fail } from '../platform/http/envelope.js';
 import type { Row } from '../platform/http/validate.js';
-import type { ResourceHooks } from '../platform/crud/hooks.js';
+import type { HookEnv, ResourceHooks } from '../platform/crud/hooks.js';
 
 /** The names getServicesList gives a service code: one row per code, stored trimmed. */
 export const serviceNameHooks: ResourceHooks = {
@@ -24,8 +24,11 @@ function trimmed(values: Row): Row {
   return out;
 }
 
-async function uniqueCode(trx: any, service: unknown, id: number | null) {
-  let q = trx.selectFrom('service_names').select('id').where('service', '=', service);
+async function uniqueCode(trx: HookEnv['trx'], service: unknown, id: number | null) {
+  let q = trx
+    .selectFrom('service_names')
+    .select('id')
+    .where('service', '=', service as string);
   if (id !== null) q = q.where('id', '!=', id);
   if (await q.executeTakeFirst()) throw fail.conflict(`服务代码 ${String(service)} 已设置过名称，请编辑原有记录`);
 }

@@ -1,8 +1,6 @@
 import { AppError, Code } from '../platform/http/envelope.js';
-import { cancelOpensAt } from '../links/cancel-window.js';
-import { refundLink } from '../sales/refund.js';
-import { finishLink } from '../links/finish.js';
-import { resetLink } from '../links/reset.js';
+import { cancelOpensAt, finishLink, resetLink } from '../links/index.js';
+import { refundLink } from '../sales/index.js';
 import { W } from './answers.js';
 import type { Call } from './params.js';
 import { ended, ownLink, type LinkRow } from './status.js';
@@ -20,11 +18,17 @@ export async function setStatus(c: Call): Promise<string> {
   const link = await ownLink(c);
   if (!link) return W.NO_ACTIVATION;
   switch ((c.p.status ?? '').trim()) {
-    case '1': return ended(link.row, c.ctx.now()) ? W.BAD_STATUS : W.ACCESS_READY;
-    case '3': return retry(c, link.id, link.row);
-    case '6': return finish(c, link.id, link.row);
-    case '8': case '-1': return cancel(c, link.id, link.row, true);
-    default: return W.BAD_STATUS;
+    case '1':
+      return ended(link.row, c.ctx.now()) ? W.BAD_STATUS : W.ACCESS_READY;
+    case '3':
+      return retry(c, link.id, link.row);
+    case '6':
+      return finish(c, link.id, link.row);
+    case '8':
+    case '-1':
+      return cancel(c, link.id, link.row, true);
+    default:
+      return W.BAD_STATUS;
   }
 }
 

@@ -1,16 +1,19 @@
 import { sql } from 'kysely';
 import { prepared } from '../platform/db/fast-query.js';
-import { effectiveState } from '../links/links.js';
+import { effectiveState } from '../links/index.js';
 import { statusOk, statusWaitRetry, W } from './answers.js';
 import { activationId, type Call } from './params.js';
 
 // A rental (kind `rent`) is no activation: its id belongs to the getRent* family alone.
-const linkById = prepared((db) => db.selectFrom('tokens')
-  .select(['user_id', 'state', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'resets', 'code_count', 'create_at'])
-  .where('id', '=', 0).where('kind', '=', sql.lit('code')));
+const linkById = prepared((db) =>
+  db
+    .selectFrom('tokens')
+    .select(['user_id', 'state', 'last_code', 'last_text', 'last_code_at', 'expires_at', 'resets', 'code_count', 'create_at'])
+    .where('id', '=', 0)
+    .where('kind', '=', sql.lit('code')),
+);
 // Parameters: the link's id, then the limit (1).
-const lastCodeOf = prepared((db) => db.selectFrom('code_records').select('code')
-  .where('token_id', '=', 0).orderBy('id', 'desc').limit(1));
+const lastCodeOf = prepared((db) => db.selectFrom('code_records').select('code').where('token_id', '=', 0).orderBy('id', 'desc').limit(1));
 
 export type LinkRow = Awaited<ReturnType<typeof linkById>>[number];
 

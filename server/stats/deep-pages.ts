@@ -10,7 +10,12 @@ import { byId, moveIfLong, SLOT_MS, slotCounter, type RollupName } from './rollu
  */
 
 /** A rollup's quarter hours as of its upto_id, newest first, with the stored rows newer than each. */
-interface Slots { upto: number; part: number[]; value: number[]; newer: number[] }
+interface Slots {
+  upto: number;
+  part: number[];
+  value: number[];
+  newer: number[];
+}
 
 /**
  * Kept per process and rollup: for one upto_id the stored counts never change (the rows up to an id
@@ -19,7 +24,10 @@ interface Slots { upto: number; part: number[]; value: number[]; newer: number[]
 const slotsOf = new WeakMap<Database, Map<RollupName, Slots>>();
 
 /** Where the rows from `offset` on begin: the first `skip` rows older than `before` are passed over. */
-export interface DeepStart { before: number; skip: number }
+export interface DeepStart {
+  before: number;
+  skip: number;
+}
 
 export async function deepStart(database: Database, table: string, offset: number, now: number): Promise<DeepStart | undefined> {
   const name = slotCounter(table);
@@ -33,7 +41,9 @@ export async function deepStart(database: Database, table: string, offset: numbe
   const upto = Number(state.upto_id);
   // The rows after upto_id (the newest, as a rule), read by id; count and min together, so that
   // PostgreSQL does not look for the min along the create_at index.
-  const { rows: [tail] } = await sql<{ n: number; oldest: number | null }>`select count(*) as n, min(create_at) as oldest
+  const {
+    rows: [tail],
+  } = await sql<{ n: number; oldest: number | null }>`select count(*) as n, min(create_at) as oldest
     from ${byId(database, table)} where id > ${upto}`.execute(database.db);
   const n = Number(tail.n);
   await moveIfLong(database, name, upto, n, now);

@@ -13,7 +13,14 @@ export type Window = Scope;
 type Sums = Record<string, RawBuilder<unknown>>;
 
 /** Each window's sums, from the rollups named beside each sum where they hold it, else from the rows. */
-async function perWindow(database: Database, now: number, windows: Window[], table: string, sums: Record<string, [RollupName, RawBuilder<unknown>]>, where?: RawBuilder<unknown>) {
+async function perWindow(
+  database: Database,
+  now: number,
+  windows: Window[],
+  table: string,
+  sums: Record<string, [RollupName, RawBuilder<unknown>]>,
+  where?: RawBuilder<unknown>,
+) {
   const names = Object.entries(sums);
   const stored = (w: Window) => names.every(([, [rollup]]) => holds(rollup, w));
   const unread = windows.filter((w) => !stored(w));
@@ -21,9 +28,7 @@ async function perWindow(database: Database, now: number, windows: Window[], tab
     Promise.all(names.map(([, [rollup]]) => rolled(database, rollup, now, windows))),
     readWindows(database.db, table, unread, Object.fromEntries(names.map(([key, [, value]]) => [key, value])), where),
   ]);
-  return windows.map((w, i) => (stored(w)
-    ? Object.fromEntries(names.map(([key], k) => [key, rolledUp[k][i]!]))
-    : read[unread.indexOf(w)]));
+  return windows.map((w, i) => (stored(w) ? Object.fromEntries(names.map(([key], k) => [key, rolledUp[k][i]!])) : read[unread.indexOf(w)]));
 }
 
 /** The sums over each window's rows, by one statement reading the rows of them all once. */
@@ -31,7 +36,10 @@ async function readWindows(db: Kysely<DB>, table: string, windows: Window[], sum
   if (!windows.length) return [];
   const starts = windows.map((w) => w.from);
   const users = [...new Set(windows.map((w) => w.userId))];
-  const all = { from: starts.every((f) => f !== undefined) ? Math.min(...(starts as number[])) : undefined, userId: users.length === 1 ? users[0] : undefined };
+  const all = {
+    from: starts.every((f) => f !== undefined) ? Math.min(...(starts as number[])) : undefined,
+    userId: users.length === 1 ? users[0] : undefined,
+  };
   const conditions = scopeConditions(all, where);
   const columns = windows.flatMap((w, i) => Object.entries(sums).map(([key, value]) => sumIn(w, value, `${key}${i}`)));
   const { rows } = await sql<Record<string, number>>`select ${sql.join(columns)} from ${sql.table(table)}
@@ -41,7 +49,8 @@ async function readWindows(db: Kysely<DB>, table: string, windows: Window[], sum
 
 export async function rechargeSums(database: Database, now: number, windows: Window[]): Promise<{ total: number; auto: number }[]> {
   const sums = await perWindow(database, now, windows, 'recharges', {
-    total: ['recharges', sql`amount`], auto: ['recharges_auto', sql`case when type = 'auto' then amount else 0 end`],
+    total: ['recharges', sql`amount`],
+    auto: ['recharges_auto', sql`case when type = 'auto' then amount else 0 end`],
   });
   return sums.map((s) => ({ total: s.total, auto: s.auto }));
 }
@@ -55,6 +64,12 @@ export async function orderSums(database: Database, now: number, windows: Window
   return sums.map((s) => -s.net);
 }
 
+/** Resellers' profits credited to their balances, net of what refunds took back (money the platform paid out of its sales). */
+export async function profitSums(database: Database, now: number, windows: Window[]): Promise<number[]> {
+  const sums = await perWindow(database, now, windows, 'ledger', { net: ['ledger_profit', sql`amount`] }, sql`type = 'profit'`);
+  return sums.map((s) => s.net);
+}
+
 /** API links bought (one per unit), whatever became of them since. */
 export async function linkCounts(database: Database, now: number, windows: Window[]): Promise<number[]> {
   return (await perWindow(database, now, windows, 'tokens', { n: ['tokens', sql`1`] })).map((s) => s.n);
@@ -62,10 +77,13 @@ export async function linkCounts(database: Database, now: number, windows: Windo
 
 /** How many users there are, how many joined since `from`, and what their balances add up to. */
 export async function userFigures(db: Kysely<DB>, from: number): Promise<{ count: number; since: number; balance: number }> {
-  const row = await db.selectFrom('users').select((eb) => [
-    eb.fn.countAll<number>().as('count'),
-    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('create_at', '>=', from).then(1).else(0).end()), eb.lit(0)).as('since'),
-    eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('balance'),
-  ]).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('create_at', '>=', from).then(1).else(0).end()), eb.lit(0)).as('since'),
+      eb.fn.coalesce(eb.fn.sum<number>('balance'), eb.lit(0)).as('balance'),
+    ])
+    .executeTakeFirstOrThrow();
   return { count: Number(row.count), since: Number(row.since), balance: Number(row.balance) };
 }

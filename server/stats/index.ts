@@ -6,3 +6,5 @@ import { registerStatsRoutes } from './routes.js';
 export const stats: Area<ResourceName> = {
   install: registerStatsRoutes,
 };
+export { deepStart } from './deep-pages.js';
+export { orderSums, profitSums, rechargeSums, userFigures } from './figures.js';

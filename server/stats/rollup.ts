@@ -31,6 +31,8 @@ interface Rollup {
 export const rollups = {
   /** Orders net of refunds, as the ledger holds them (debits negative). */
   ledger_orders: { table: 'ledger', sum: 'amount', where: sql`type in ('order', 'refund')`, parts: ['slot', 'user'] },
+  /** Resellers' profits credited, net of those refunds took back (docs/resellers.md). */
+  ledger_profit: { table: 'ledger', sum: 'amount', where: sql`type = 'profit'` },
   recharges: { table: 'recharges', sum: 'amount' },
   recharges_auto: { table: 'recharges', sum: 'amount', where: sql`type = 'auto'` },
   tokens: { table: 'tokens', parts: ['slot', 'user'] },
@@ -41,7 +43,10 @@ export const rollups = {
 export type RollupName = keyof typeof rollups;
 
 /** All rows (none given), the rows since a time, or one user's rows. */
-export interface Scope { from?: number; userId?: number }
+export interface Scope {
+  from?: number;
+  userId?: number;
+}
 
 /**
  * The rollup's total over each scope, or undefined where its parts cannot give it (a window not
@@ -52,14 +57,27 @@ export async function rolled(database: Database, name: RollupName, now: number, 
   const parts = scopes.map((scope) => partOf(name, r, scope));
   if (parts.every((p) => p === null)) return scopes.map(() => undefined);
   // The total and the parts read by one statement: all belong to the same upto_id.
-  const sums = parts.flatMap((p, i) => (p ? [sql<number>`(select coalesce(sum(value), 0) from stat_parts where name = ${p.name} and part ${sql.raw(p.op)} ${p.value})`.as(`p${i}`)] : []));
-  const stored = await database.db.selectFrom('stat_rollups').select(['upto_id', 'value', ...sums])
-    .where('name', '=', name).executeTakeFirst() as Record<string, number> | undefined;
+  const sums = parts.flatMap((p, i) =>
+    p
+      ? [
+          sql<number>`(select coalesce(sum(value), 0) from stat_parts where name = ${p.name} and part ${sql.raw(p.op)} ${p.value})`.as(
+            `p${i}`,
+          ),
+        ]
+      : [],
+  );
+  const stored = (await database.db
+    .selectFrom('stat_rollups')
+    .select(['upto_id', 'value', ...sums])
+    .where('name', '=', name)
+    .executeTakeFirst()) as Record<string, number> | undefined;
   const upto = Number(stored?.upto_id ?? 0);
   const served = scopes.filter((_, i) => parts[i] !== null);
   const tail = await aggregate(database, r, served, upto);
   await moveIfLong(database, name, upto, tail.rows, now);
-  return parts.map((p, i) => (p === null ? undefined : Number((p ? stored?.[`p${i}`] : stored?.value) ?? 0) + tail.values[served.indexOf(scopes[i])]));
+  return parts.map((p, i) =>
+    p === null ? undefined : Number((p ? stored?.[`p${i}`] : stored?.value) ?? 0) + tail.values[served.indexOf(scopes[i])],
+  );
 }
 
 /** Whether the rollup holds the scope's figure (rolled gives it). */
@@ -76,7 +94,8 @@ function partOf(name: RollupName, r: Rollup, { from, userId }: Scope) {
 /** The conditions of a scope's rows (and `where`): its user's, from its start. */
 export function scopeConditions(scope: Scope, where?: RawBuilder<unknown>): RawBuilder<unknown>[] {
   return [
-    where, scope.userId !== undefined ? sql`user_id = ${scope.userId}` : undefined,
+    where,
+    scope.userId !== undefined ? sql`user_id = ${scope.userId}` : undefined,
     scope.from !== undefined ? sql`create_at >= ${scope.from}` : undefined,
   ].filter((c) => c !== undefined);
 }
@@ -104,7 +123,8 @@ async function aggregate(database: Database, r: Rollup, scopes: Scope[], after: 
  * The table, read by its ids. With statistics (ANALYZE), SQLite may prefer an index led by another
  * column for a range of ids (a skip-scan over every user), reading many times the rows it needs.
  */
-export const byId = (database: Database, table: string) => (database.dialect === 'sqlite' ? sql`${sql.table(table)} not indexed` : sql.table(table));
+export const byId = (database: Database, table: string) =>
+  database.dialect === 'sqlite' ? sql`${sql.table(table)} not indexed` : sql.table(table);
 
 /** Rollups this process is moving forward: its other requests leave them to it. */
 const moving = new WeakMap<Database, Set<RollupName>>();
@@ -136,22 +156,35 @@ async function moveOnce(database: Database, name: RollupName, r: Rollup, upto: n
 
 async function moveForward(database: Database, name: RollupName, r: Rollup, upto: number, now: number) {
   const db = database.db;
-  const settled = await db.selectFrom(r.table).select('id').where('create_at', '<=', now - SETTLED_MS)
-    .orderBy('create_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const settled = await db
+    .selectFrom(r.table)
+    .select('id')
+    .where('create_at', '<=', now - SETTLED_MS)
+    .orderBy('create_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const to = Number(settled?.id ?? 0);
   if (to <= upto) return;
   // Read before the write transaction (SQLite's write lock is held by it): these rows no longer change.
   const [total] = (await aggregate(database, r, [{}], upto, to)).values;
   const parts = r.parts ? await partsOf(database, name, r, upto, to) : [];
   await db.transaction().execute(async (trx) => {
-    const moved = await trx.insertInto('stat_rollups').values({ name, upto_id: to, value: total, update_at: now })
-      .onConflict((oc) => oc.column('name')
-        .doUpdateSet({ upto_id: to, value: sql`stat_rollups.value + ${total}`, update_at: now })
-        .where('stat_rollups.upto_id', '=', upto))
+    const moved = await trx
+      .insertInto('stat_rollups')
+      .values({ name, upto_id: to, value: total, update_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ upto_id: to, value: sql`stat_rollups.value + ${total}`, update_at: now })
+          .where('stat_rollups.upto_id', '=', upto),
+      )
       .executeTakeFirst();
     if (!Number(moved.numInsertedOrUpdatedRows)) return;
     for (let i = 0; i < parts.length; i += 500) {
-      await trx.insertInto('stat_parts').values(parts.slice(i, i + 500))
+      await trx
+        .insertInto('stat_parts')
+        .values(parts.slice(i, i + 500))
         .onConflict((oc) => oc.columns(['name', 'part']).doUpdateSet({ value: sql`stat_parts.value + excluded.value` }))
         .execute();
     }

@@ -4,11 +4,12 @@ import { callerAllows, sessionOf } from '../platform/http/auth.js';
 import { ok } from '../platform/http/envelope.js';
 import { toDollars } from '../platform/lib/money.js';
 import { startOfDay, startOfMonth } from '../platform/lib/time.js';
-import { orderSums, rechargeSums, linkCounts, userFigures } from './figures.js';
+import { orderSums, profitSums, rechargeSums, linkCounts, userFigures } from './figures.js';
 
 /**
  * The home screen's figures. A sup sees the platform, with the `admin` reconciliation
- * (recharges - net orders - balances = diff, which must be 0); a customer sees their own.
+ * (recharges - net orders + resellers' profits - balances = diff, which must be 0); a customer sees
+ * their own. A reseller's transfers to its customers move money between balances and change none of it.
  * "Today" and "this month" are in the business time zone.
  */
 export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -28,20 +29,31 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
       linkCounts(d, now, [{ from: today, userId }, { userId }]),
       sup ? userFigures(ctx.db, month) : undefined,
     ]);
+    const [profit] = sup ? await profitSums(d, now, [{}]) : [0];
     const data: Record<string, unknown> = {
-      todayOrder: toDollars(dayO), monthOrder: toDollars(monthO), totalOrder: toDollars(allO),
-      todayRecharge: toDollars(dayR.total), todayRechargeAuto: toDollars(dayR.auto),
-      monthRecharge: toDollars(monthR.total), monthRechargeAuto: toDollars(monthR.auto),
+      todayOrder: toDollars(dayO),
+      monthOrder: toDollars(monthO),
+      totalOrder: toDollars(allO),
+      todayRecharge: toDollars(dayR.total),
+      todayRechargeAuto: toDollars(dayR.auto),
+      monthRecharge: toDollars(monthR.total),
+      monthRechargeAuto: toDollars(monthR.auto),
       totalRecharge: toDollars(allR.total),
       // API links bought: the customer's own, or the platform's for a sup.
-      todayTokenNum: dayT, tokenNum: allT,
+      todayTokenNum: dayT,
+      tokenNum: allT,
     };
     if (users) {
       Object.assign(data, {
-        userCount: users.count, userCountMonth: users.since,
+        userCount: users.count,
+        userCountMonth: users.since,
         admin: {
-          balance: toDollars(users.balance), recharge: toDollars(allR.total), rechargeAuto: toDollars(allR.auto),
-          order: toDollars(allO), diff: toDollars(allR.total - allO - users.balance),
+          balance: toDollars(users.balance),
+          recharge: toDollars(allR.total),
+          rechargeAuto: toDollars(allR.auto),
+          order: toDollars(allO),
+          profit: toDollars(profit),
+          diff: toDollars(allR.total - allO + profit - users.balance),
         },
       });
     }

@@ -8,3 +8,4 @@ export const store: Area<ResourceName> = {
   install: registerStoreRoutes,
   withConsole: registerStorePage,
 };
+export { supServiceNames, type SupServiceName } from './service-names.js';

@@ -3,9 +3,10 @@ import type { Ctx } from '../platform/context.js';
 import { bearer } from '../platform/http/auth.js';
 import { fail, ok } from '../platform/http/envelope.js';
 import { objectBody, rejectUnknown } from '../platform/http/validate.js';
-import { defaultPricing, userPricing, type Pricing } from '../pricing/lookup.js';
+import { defaultPricing, resellerPricing, userPricing, type Pricing } from '../pricing/index.js';
+import { siteOf } from '../resellers/index.js';
 import { positiveInt } from '../platform/crud/query.js';
-import { resolveSession } from '../accounts/sessions.js';
+import { resolveSession } from '../accounts/index.js';
 import { listProducts, type ProductFilter } from './products.js';
 
 const MAX_PAGE_SIZE = 100;
@@ -14,19 +15,20 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * `POST /api/store/data`: the products on sale, open to everyone. With a valid login the prices
- * are that user's (group rate and discounts); without one (or with an expired one) the default
- * group's, which is what a new account pays.
+ * are that user's (group rate and discounts; a reseller's customer, the reseller's); without one (or
+ * with an expired one) what a new account pays: on a reseller's host, a new customer of that reseller.
  */
 export function registerStoreRoutes(app: FastifyInstance, ctx: Ctx): void {
   async function pricingFor(request: FastifyRequest): Promise<Pricing> {
     const token = bearer(request);
     if (token) {
       const session = await resolveSession(ctx.database, token, ctx.now(), {
-        ttlMs: ctx.settings.sessionTtlMs, rotateMs: Number.MAX_SAFE_INTEGER,
+        ttlMs: ctx.settings.sessionTtlMs,
+        rotateMs: Number.MAX_SAFE_INTEGER,
       }).catch(() => null);
       if (session) return userPricing(ctx.db, session.user.id);
     }
-    return defaultPricing(ctx.db);
+    return visitorPricing(ctx, request);
   }
 
   app.post('/api/store/data', { config: { access: 'public' } }, async (request) => {
@@ -50,3 +52,8 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 }
 
+/** What a visitor is shown: a new customer's prices of the site they came to (a reseller's, or the main site's). */
+export async function visitorPricing(ctx: Ctx, request: FastifyRequest): Promise<Pricing> {
+  const site = await siteOf(ctx, request);
+  return (site && (await resellerPricing(ctx.db, site.userId))) || defaultPricing(ctx.db);
+}

@@ -1,6 +1,7 @@
 import type { Ctx } from '../platform/context.js';
-import { formatTime } from '../platform/lib/time.js';
-import { deviceSeen } from '../intake/devices/seen.js';
+import { formatTime, startOfDay } from '../platform/lib/time.js';
+import { deviceSeen, expiringNumbers } from '../intake/index.js';
+import { liveStock } from '../goods-counts/index.js';
 import { readBotConfig } from './bot-config.js';
 import type { EventName } from './events.js';
 import { tells } from './events.js';
@@ -26,8 +27,11 @@ export interface Condition {
  */
 export async function tellOnce(ctx: Ctx, kinds: string[], conditions: Condition[]): Promise<number> {
   const now = ctx.now();
-  const held = await ctx.db.selectFrom('telegram_alerts').select('key')
-    .where((eb) => eb.or(kinds.map((k) => eb('key', 'like', `${k}:%`)))).execute();
+  const held = await ctx.db
+    .selectFrom('telegram_alerts')
+    .select('key')
+    .where((eb) => eb.or(kinds.map((k) => eb('key', 'like', `${k}:%`))))
+    .execute();
   const known = new Set(held.map((r) => r.key));
   const active = new Set(conditions.map((c) => c.key));
   const cleared = [...known].filter((k) => !active.has(k));
@@ -36,16 +40,23 @@ export async function tellOnce(ctx: Ctx, kinds: string[], conditions: Condition[
   if (!fresh.length) return 0;
 
   // Active accounts only; a sup's choice counts while their staff role still allows the event.
-  const bindings = await ctx.db.selectFrom('telegram_bindings as b').innerJoin('users as u', 'u.id', 'b.user_id')
-    .select(['b.user_id', 'b.chat_id', 'b.events', 'u.type', 'u.role']).where('u.status', '=', 'active').execute();
+  const bindings = await ctx.db
+    .selectFrom('telegram_bindings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
+    .select(['b.user_id', 'b.chat_id', 'b.events', 'u.type', 'u.role'])
+    .where('u.status', '=', 'active')
+    .execute();
   let told = 0;
   for (const c of fresh) {
-    const chats = bindings.filter((b) => tells(b, c.event)
-      && ((c.userId !== undefined && Number(b.user_id) === c.userId) || (!c.onlyUser && b.type === 'sup')))
+    const chats = bindings
+      .filter((b) => tells(b, c.event) && ((c.userId !== undefined && Number(b.user_id) === c.userId) || (!c.onlyUser && b.type === 'sup')))
       .map((b) => ({ chatId: Number(b.chat_id), text: c.text }));
     await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto('telegram_alerts').values({ key: c.key, told_at: now })
-        .onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+      const inserted = await trx
+        .insertInto('telegram_alerts')
+        .values({ key: c.key, told_at: now })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
       await enqueueMany(trx, chats, now);
       told += chats.length;
@@ -58,47 +69,128 @@ export async function tellOnce(ctx: Ctx, kinds: string[], conditions: Condition[
 async function silentDevices(ctx: Ctx, base: string | null): Promise<Condition[]> {
   await deviceSeen(ctx.database).flush();
   const since = ctx.now() - ctx.settings.deviceSilentMs;
-  const rows = await ctx.db.selectFrom('devices').select(['id', 'name', 'last_seen_at'])
+  const rows = await ctx.db
+    .selectFrom('devices')
+    .select(['id', 'name', 'last_seen_at'])
     .where('enabled', '=', 1)
     .where((eb) => eb.or([eb('last_seen_at', '<', since), eb.and([eb('last_seen_at', 'is', null), eb('create_at', '<', since)])]))
-    .orderBy('id').limit(500).execute();
+    .orderBy('id')
+    .limit(500)
+    .execute();
   const minutes = Math.round(ctx.settings.deviceSilentMs / 60_000);
   return rows.map((r) => ({
-    key: `device:${r.id}`, event: 'device_silent',
-    text: t.deviceSilentText(r.name, minutes, formatTime(r.last_seen_at === null ? null : Number(r.last_seen_at), ctx.settings.timeZone), base),
+    key: `device:${r.id}`,
+    event: 'device_silent',
+    text: t.deviceSilentText(
+      r.name,
+      minutes,
+      formatTime(r.last_seen_at === null ? null : Number(r.last_seen_at), ctx.settings.timeZone),
+      base,
+    ),
   }));
+}
+
+/** Numbers whose SIM lapses within NUMBER_EXPIRY_WARN_DAYS: one message a day while there are any. */
+async function expiringSims(ctx: Ctx, base: string | null): Promise<Condition[]> {
+  const { total, list } = await expiringNumbers(ctx, 10);
+  if (!total) return [];
+  const day = formatTime(startOfDay(ctx.now(), ctx.settings.timeZone), ctx.settings.timeZone)!.slice(0, 10);
+  return [
+    { key: `numbers:${day}`, event: 'number_expiring', text: t.numbersExpiringText(ctx.settings.numberExpiryWarnDays, total, list, base) },
+  ];
 }
 
 /** Products whose available stock is below their `stock_alert`. */
 async function lowStock(ctx: Ctx, base: string | null): Promise<Condition[]> {
-  const rows = await ctx.db.selectFrom('goods').select(['id', 'title', 'stock', 'stock_alert'])
-    .where('stock_alert', '>', 0).where('source', '=', 'stock').whereRef('stock', '<', 'stock_alert').orderBy('id').limit(500).execute();
-  return rows.map((r) => ({ key: `stock:${r.id}`, event: 'stock_low', text: t.stockLowText(r.title, Number(r.stock), Number(r.stock_alert), base) }));
+  const rows = await ctx.db
+    .selectFrom('goods')
+    .select(['id', 'title', 'stock_alert', liveStock().as('stock')])
+    .where('stock_alert', '>', 0)
+    .where('source', '=', 'stock')
+    .where((eb) => eb(liveStock(), '<', eb.ref('stock_alert')))
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    key: `stock:${r.id}`,
+    event: 'stock_low',
+    text: t.stockLowText(r.title, Number(r.stock), Number(r.stock_alert), base),
+  }));
 }
 
 /** Enabled providers whose last known balance is below their `balance_alert`. */
 async function lowUpstream(ctx: Ctx, base: string | null): Promise<Condition[]> {
-  const rows = await ctx.db.selectFrom('providers').select(['id', 'name', 'balance', 'balance_alert'])
-    .where('enabled', '=', 1).where('balance_alert', '>', 0).where('balance', 'is not', null).whereRef('balance', '<', 'balance_alert').execute();
-  return rows.map((r) => ({ key: `upstream:${r.id}`, event: 'upstream_low', text: t.upstreamLowText(r.name, Number(r.balance), Number(r.balance_alert), base) }));
+  const rows = await ctx.db
+    .selectFrom('providers')
+    .select(['id', 'name', 'balance', 'balance_alert'])
+    .where('enabled', '=', 1)
+    .where('balance_alert', '>', 0)
+    .where('balance', 'is not', null)
+    .whereRef('balance', '<', 'balance_alert')
+    .execute();
+  return rows.map((r) => ({
+    key: `upstream:${r.id}`,
+    event: 'upstream_low',
+    text: t.upstreamLowText(r.name, Number(r.balance), Number(r.balance_alert), base),
+  }));
+}
+
+/** How long an aggregator's pushes fail before the sup is told (about 30 tries, 10 s apart). */
+const AGENT_FAILING_MS = 5 * 60_000;
+
+/** Enabled aggregators whose SMS pushes have failed for AGENT_FAILING_MS (server/agents: `failing_since`, cleared by a success). */
+async function failingAggregators(ctx: Ctx, base: string | null): Promise<Condition[]> {
+  const now = ctx.now();
+  const rows = await ctx.db
+    .selectFrom('aggregators')
+    .select(['id', 'name', 'failing_since', 'push_error'])
+    .where('enabled', '=', 1)
+    .where('failing_since', '<=', now - AGENT_FAILING_MS)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    key: `agent:${r.id}`,
+    event: 'agent_failing',
+    text: t.agentFailingText(r.name, Math.floor((now - Number(r.failing_since)) / 60_000), r.push_error, base),
+  }));
 }
 
 /** Incoming USDT that paid no order, until a sup attaches it. */
 async function unmatchedTransfers(ctx: Ctx, base: string | null): Promise<Condition[]> {
-  const rows = await ctx.db.selectFrom('usdt_transfers').select(['id', 'amount', 'from', 'tx_hash'])
-    .where('state', '=', 'unmatched').orderBy('id').limit(500).execute();
-  return rows.map((r) => ({ key: `transfer:${r.id}`, event: 'transfer_unmatched', text: t.transferText(Number(r.amount), r.from, r.tx_hash, base) }));
+  const rows = await ctx.db
+    .selectFrom('usdt_transfers')
+    .select(['id', 'amount', 'from', 'tx_hash'])
+    .where('state', '=', 'unmatched')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    key: `transfer:${r.id}`,
+    event: 'transfer_unmatched',
+    text: t.transferText(Number(r.amount), r.from, r.tx_hash, base),
+  }));
 }
 
 /** Bound customers below the threshold they set. */
 async function lowBalances(ctx: Ctx, base: string | null): Promise<Condition[]> {
-  const rows = await ctx.db.selectFrom('telegram_bindings as b').innerJoin('users as u', 'u.id', 'b.user_id')
+  const rows = await ctx.db
+    .selectFrom('telegram_bindings as b')
+    .innerJoin('users as u', 'u.id', 'b.user_id')
     .select(['u.id', 'u.username', 'u.balance', 'u.type', 'u.role', 'b.balance_threshold', 'b.events'])
-    .where('u.status', '=', 'active').where('b.balance_threshold', '>', 0).whereRef('u.balance', '<', 'b.balance_threshold').execute();
-  return rows.filter((r) => tells(r, 'balance_low')).map((r) => ({
-    key: `balance:${r.id}`, event: 'balance_low', userId: Number(r.id), onlyUser: true,
-    text: t.balanceLowText(r.username, Number(r.balance), Number(r.balance_threshold), base),
-  }));
+    .where('u.status', '=', 'active')
+    .where('b.balance_threshold', '>', 0)
+    .whereRef('u.balance', '<', 'b.balance_threshold')
+    .execute();
+  return rows
+    .filter((r) => tells(r, 'balance_low'))
+    .map((r) => ({
+      key: `balance:${r.id}`,
+      event: 'balance_low',
+      userId: Number(r.id),
+      onlyUser: true,
+      text: t.balanceLowText(r.username, Number(r.balance), Number(r.balance_threshold), base),
+    }));
 }
 
 /**
@@ -106,8 +198,14 @@ async function lowBalances(ctx: Ctx, base: string | null): Promise<Condition[]> 
  * (`webhook_endpoints.paused_at`, server/webhooks): paused until the customer turns it on again.
  */
 async function pausedWebhooks(ctx: Ctx) {
-  const rows = await ctx.db.selectFrom('webhook_endpoints as w').innerJoin('users as u', 'u.id', 'w.user_id')
-    .select(['w.user_id', 'w.url', 'u.username']).where('w.paused_at', 'is not', null).orderBy('w.user_id').limit(500).execute();
+  const rows = await ctx.db
+    .selectFrom('webhook_endpoints as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['w.user_id', 'w.url', 'u.username'])
+    .where('w.paused_at', 'is not', null)
+    .orderBy('w.user_id')
+    .limit(500)
+    .execute();
   return rows.map((r) => ({ userId: Number(r.user_id), username: r.username, url: r.url }));
 }
 
@@ -115,7 +213,13 @@ async function failingWebhooks(ctx: Ctx, base: string | null): Promise<Condition
   const rows = await pausedWebhooks(ctx);
   // The customer is told of their own endpoint; each sup who chose it, with the customer's name.
   return rows.flatMap((r) => [
-    { key: `webhook:${r.userId}`, event: 'webhook_failing' as const, userId: r.userId, onlyUser: true, text: t.webhookFailingText(null, r.url, base) },
+    {
+      key: `webhook:${r.userId}`,
+      event: 'webhook_failing' as const,
+      userId: r.userId,
+      onlyUser: true,
+      text: t.webhookFailingText(null, r.url, base),
+    },
     { key: `webhook-sup:${r.userId}`, event: 'webhook_failing' as const, text: t.webhookFailingText(r.username, r.url, base) },
   ]);
 }
@@ -124,8 +228,14 @@ async function failingWebhooks(ctx: Ctx, base: string | null): Promise<Condition
 export async function watchConditions(ctx: Ctx): Promise<number> {
   const base = (await readBotConfig(ctx)).consoleUrl;
   const checks: [string[], (ctx: Ctx, base: string | null) => Promise<Condition[]>][] = [
-    [['device'], silentDevices], [['stock'], lowStock], [['upstream'], lowUpstream], [['transfer'], unmatchedTransfers],
-    [['balance'], lowBalances], [['webhook', 'webhook-sup'], failingWebhooks],
+    [['device'], silentDevices],
+    [['numbers'], expiringSims],
+    [['stock'], lowStock],
+    [['upstream'], lowUpstream],
+    [['agent'], failingAggregators],
+    [['transfer'], unmatchedTransfers],
+    [['balance'], lowBalances],
+    [['webhook', 'webhook-sup'], failingWebhooks],
   ];
   let told = 0;
   for (const [kinds, check] of checks) {

@@ -4,13 +4,38 @@
  * The token is in the path: errors never carry the URL, so it never reaches a log.
  */
 
-export interface TelegramUser { id: number; is_bot: boolean; first_name: string; username?: string }
-export interface TelegramChat { id: number; type: string; title?: string; username?: string; first_name?: string; last_name?: string }
-export interface TelegramMessage { message_id: number; chat: TelegramChat; from?: TelegramUser; text?: string; date: number }
-export interface TelegramUpdate { update_id: number; message?: TelegramMessage }
+export interface TelegramUser {
+  id: number;
+  is_bot: boolean;
+  first_name: string;
+  username?: string;
+}
+export interface TelegramChat {
+  id: number;
+  type: string;
+  title?: string;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+}
+export interface TelegramMessage {
+  message_id: number;
+  chat: TelegramChat;
+  from?: TelegramUser;
+  text?: string;
+  date: number;
+}
+export interface TelegramUpdate {
+  update_id: number;
+  message?: TelegramMessage;
+}
 
 export class TelegramError extends Error {
-  constructor(message: string, readonly status: number, readonly retryAfterS?: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfterS?: number,
+  ) {
     super(message);
   }
   /** 401 (a token revoked), 400 (a chat gone), 403 (the bot blocked): trying again will not help. */
@@ -45,18 +70,23 @@ export function botApi(root: string, token: string): BotApi {
     }
     let body: { ok?: boolean; result?: T; description?: string; error_code?: number; parameters?: { retry_after?: number } };
     try {
-      body = await res.json() as typeof body;
+      body = (await res.json()) as typeof body;
     } catch {
       throw new TelegramError(`Telegram 的应答不是 JSON（HTTP ${res.status}）`, res.status || 0);
     }
     if (!body.ok) {
-      throw new TelegramError(`Telegram 拒绝：${String(body.description ?? res.status).slice(0, 200)}`, body.error_code ?? res.status, body.parameters?.retry_after);
+      throw new TelegramError(
+        `Telegram 拒绝：${String(body.description ?? res.status).slice(0, 200)}`,
+        body.error_code ?? res.status,
+        body.parameters?.retry_after,
+      );
     }
     return body.result as T;
   }
   return {
     getMe: (signal) => call<TelegramUser>('getMe', {}, 0, signal),
-    getUpdates: (offset, timeoutS, signal) => call<TelegramUpdate[]>('getUpdates', { offset, timeout: timeoutS, allowed_updates: ['message'] }, timeoutS * 1000, signal),
+    getUpdates: (offset, timeoutS, signal) =>
+      call<TelegramUpdate[]>('getUpdates', { offset, timeout: timeoutS, allowed_updates: ['message'] }, timeoutS * 1000, signal),
     sendMessage: async (chatId, text, signal) => {
       await call('sendMessage', { chat_id: chatId, text, link_preview_options: { is_disabled: true } }, 0, signal);
     },

@@ -28,7 +28,7 @@ export interface BotConfig {
 
 async function stored(ctx: Ctx): Promise<Stored> {
   const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  return row ? JSON.parse(row.value) as Stored : {};
+  return row ? (JSON.parse(row.value) as Stored) : {};
 }
 
 /** `inside` runs last in the same transaction (the audit row of a token change). */
@@ -36,8 +36,11 @@ async function store(ctx: Ctx, patch: Partial<Stored>, inside?: (trx: Kysely<DB>
   const value = JSON.stringify({ ...(await stored(ctx)), ...patch });
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('settings').values({ key: KEY, value, update_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, update_at: now })).execute();
+    await trx
+      .insertInto('settings')
+      .values({ key: KEY, value, update_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, update_at: now }))
+      .execute();
     await inside?.(trx);
   });
 }
@@ -92,13 +95,15 @@ export async function saveBotToken(ctx: Ctx, token: string, inside?: (trx: Kysel
     await store(ctx, { token: null, username: null, username_of: null }, inside);
     return;
   }
-  if (!TOKEN_PATTERN.test(token)) throw fail.badInput('机器人令牌格式不对，应形如 123456789:AA...（向 @BotFather 获取）', { token: '机器人令牌格式不对' });
+  if (!TOKEN_PATTERN.test(token))
+    throw fail.badInput('机器人令牌格式不对，应形如 123456789:AA...（向 @BotFather 获取）', { token: '机器人令牌格式不对' });
   let me;
   try {
     me = await apiOf(ctx, token).getMe();
   } catch (err) {
     const e = err as TelegramError;
-    if (e.status === 401 || e.status === 404) throw fail.badInput('Telegram 不认这个令牌：请检查是否复制完整，或是否已被撤销', { token: '令牌无效' });
+    if (e.status === 401 || e.status === 404)
+      throw fail.badInput('Telegram 不认这个令牌：请检查是否复制完整，或是否已被撤销', { token: '令牌无效' });
     throw new AppError(Code.unavailable, `暂时无法连接 Telegram，令牌未保存（${e.message}）`);
   }
   if (!me.is_bot) throw fail.badInput('这个令牌不属于机器人', { token: '令牌无效' });

@@ -1,7 +1,7 @@
 import type { Ctx } from '../platform/context.js';
 import { formatTime } from '../platform/lib/time.js';
 import { tells } from './events.js';
-import { enqueueMany } from './outbox.js';
+import { enqueueMany, PRIORITY } from './outbox.js';
 import { readState, writeState } from './state.js';
 import { codeText } from './texts.js';
 
@@ -20,19 +20,26 @@ const gapsSeen = new Map<string, number>();
  * The messages and the new cursor are written in one transaction: each code is told once.
  */
 export async function feedCodes(ctx: Ctx): Promise<number> {
-  let cursor = await readState(ctx.db, CURSOR);
+  const cursor = await readState(ctx.db, CURSOR);
   if (cursor === null) {
     // First round ever: from the newest record on, never the history.
-    const top = await ctx.db.selectFrom('code_records').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const top = await ctx.db
+      .selectFrom('code_records')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
     await writeState(ctx.db, CURSOR, Number(top?.id ?? 0));
     return 0;
   }
-  const rows = await ctx.db.selectFrom('code_records as r')
+  const rows = await ctx.db
+    .selectFrom('code_records as r')
     .leftJoin('telegram_bindings as b', 'b.user_id', 'r.user_id')
     .leftJoin('users as u', 'u.id', 'b.user_id')
     .leftJoin('goods as g', 'g.id', 'r.goods_id')
     .select(['r.id', 'r.identifier', 'r.code', 'r.create_at', 'b.chat_id', 'b.events', 'u.type', 'u.role', 'u.status', 'g.title'])
-    .where('r.id', '>', cursor).orderBy('r.id').limit(BATCH).execute();
+    .where('r.id', '>', cursor)
+    .orderBy('r.id')
+    .limit(BATCH)
+    .execute();
   if (!rows.length) return 0;
 
   let upto = cursor;
@@ -51,16 +58,34 @@ export async function feedCodes(ctx: Ctx): Promise<number> {
   if (gapsSeen.size > 1000) gapsSeen.clear();
   const taken = rows.filter((r) => Number(r.id) <= upto);
   // A disabled account's chat is told nothing.
-  const messages = taken.filter((r) => r.chat_id !== null && r.events && r.type && r.status === 'active' && tells({ type: r.type, role: r.role, events: r.events }, 'code'))
+  const messages = taken
+    .filter(
+      (r) =>
+        r.chat_id !== null &&
+        r.events &&
+        r.type &&
+        r.status === 'active' &&
+        tells({ type: r.type, role: r.role, events: r.events }, 'code'),
+    )
     .map((r) => ({
       chatId: Number(r.chat_id),
-      text: codeText({ identifier: r.identifier, code: r.code, product: r.title ?? '', at: formatTime(Number(r.create_at), ctx.settings.timeZone) ?? '' }),
+      text: codeText({
+        identifier: r.identifier,
+        code: r.code,
+        product: r.title ?? '',
+        at: formatTime(Number(r.create_at), ctx.settings.timeZone) ?? '',
+      }),
     }));
   if (upto === cursor) return 0;
   await ctx.db.transaction().execute(async (trx) => {
-    const moved = await trx.updateTable('telegram_state').set({ value: upto }).where('name', '=', CURSOR).where('value', '=', cursor!).executeTakeFirst();
+    const moved = await trx
+      .updateTable('telegram_state')
+      .set({ value: upto })
+      .where('name', '=', CURSOR)
+      .where('value', '=', cursor!)
+      .executeTakeFirst();
     if (!Number(moved.numUpdatedRows)) return; // another round moved it meanwhile
-    await enqueueMany(trx, messages, now);
+    await enqueueMany(trx, messages, now, PRIORITY.code);
   });
   return messages.length;
 }

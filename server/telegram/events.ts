@@ -1,8 +1,17 @@
-import { allows, grantsOf, staffRoles, type Grants } from '../../resources.config.js';
+import { allows, grantsOf, staffRoles, type Grant, type Grants } from '../../resources.config.js';
 
 /** What an account may choose to be told, by the kind of account (docs/business-rules.md, Telegram). */
 export const CUSTOMER_EVENTS = ['code', 'balance_low', 'webhook_failing'] as const;
-export const SUP_EVENTS = ['device_silent', 'stock_low', 'upstream_low', 'transfer_unmatched', 'webhook_failing', 'daily'] as const;
+export const SUP_EVENTS = [
+  'device_silent',
+  'number_expiring',
+  'stock_low',
+  'upstream_low',
+  'agent_failing',
+  'transfer_unmatched',
+  'webhook_failing',
+  'daily',
+] as const;
 
 export type EventName = (typeof CUSTOMER_EVENTS)[number] | (typeof SUP_EVENTS)[number];
 type SupEvent = (typeof SUP_EVENTS)[number];
@@ -12,8 +21,10 @@ export const EVENT_LABELS: Record<EventName, string> = {
   balance_low: '余额不足',
   webhook_failing: '回调持续失败',
   device_silent: '设备失联',
+  number_expiring: '号码即将到期',
   stock_low: '库存不足',
   upstream_low: '上游余额不足',
+  agent_failing: '聚合平台推送失败',
   transfer_unmatched: '未匹配转账',
   daily: '每日汇总',
 };
@@ -22,16 +33,18 @@ export const EVENT_LABELS: Record<EventName, string> = {
  * The grant a sup's staff role needs for each alert: an alert tells what the console would show them,
  * no more (the daily summary's revenue and difference and a transfer's amount are money).
  */
-export const SUP_EVENT_GRANT: Record<SupEvent, string> = {
+export const SUP_EVENT_GRANT: Record<SupEvent, Grant> = {
   device_silent: 'intake',
+  number_expiring: 'intake',
   stock_low: 'catalog',
   upstream_low: 'catalog',
+  agent_failing: 'catalog',
   transfer_unmatched: 'money',
   webhook_failing: 'users',
   daily: 'money',
 };
 
-const holds = (grants: Grants, grant: string) => allows(`sup:${grant}`, 'sup', grants);
+const holds = (grants: Grants, grant: Grant) => allows(`sup:${grant}`, 'sup', grants);
 
 /** The account's grants: a sup's staff role's (an unknown role holds none); a customer has none. */
 export function grantsOfAccount(account: { type: string; role: string | null }): Grants {

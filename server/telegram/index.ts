@@ -9,7 +9,9 @@ export const telegram: Area<ResourceName> = {
   install(app, ctx) {
     registerTelegramRoutes(app, ctx);
     // A long poll in flight must not hold the process's shutdown for its 20 s.
-    app.addHook('preClose', async () => { stopPolling(ctx); });
+    app.addHook('preClose', async () => {
+      stopPolling(ctx);
+    });
   },
   jobs: telegramJobs,
 };

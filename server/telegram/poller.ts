@@ -23,7 +23,20 @@ const states = new WeakMap<Ctx, PollerState>();
 
 export function pollerState(ctx: Ctx): PollerState {
   let s = states.get(ctx);
-  if (!s) states.set(ctx, (s = { failures: 0, lastOkAt: null, lastError: null, lastErrorAt: null, lastRunAt: null, asked: false, closing: false, abort: new AbortController() }));
+  if (!s)
+    states.set(
+      ctx,
+      (s = {
+        failures: 0,
+        lastOkAt: null,
+        lastError: null,
+        lastErrorAt: null,
+        lastRunAt: null,
+        asked: false,
+        closing: false,
+        abort: new AbortController(),
+      }),
+    );
   return s;
 }
 
@@ -110,5 +123,7 @@ export const telegramPoll: Job = {
     return Math.max(backoffMs(s.failures), 50);
   },
   leaseMs: pollLeaseMs,
-  run: async (ctx) => { await pollRound(ctx); },
+  run: async (ctx) => {
+    await pollRound(ctx);
+  },
 };

@@ -22,7 +22,11 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: Ctx): void {
   async function info(account: { id: number; type: string; role: string | null }) {
     const userId = account.id;
     const [binding, config] = await Promise.all([
-      ctx.db.selectFrom('telegram_bindings').select(['chat_title', 'events', 'balance_threshold']).where('user_id', '=', userId).executeTakeFirst(),
+      ctx.db
+        .selectFrom('telegram_bindings')
+        .select(['chat_title', 'events', 'balance_threshold'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
       readBotConfig(ctx),
     ]);
     return {
@@ -49,7 +53,10 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Any account may bind: its request's Host says nothing of where the console is (alerts link there).
     const username = await botUsername(ctx, await readBotConfig(ctx));
     const code = await newBindCode(ctx, user.id);
-    return ok({ code, link: `https://t.me/${username}?start=${code}`, expires_in: BIND_CODE_MS / 1000 }, '请在 10 分钟内打开链接或向机器人发送 /start 绑定码');
+    return ok(
+      { code, link: `https://t.me/${username}?start=${code}`, expires_in: BIND_CODE_MS / 1000 },
+      '请在 10 分钟内打开链接或向机器人发送 /start 绑定码',
+    );
   });
 
   app.post('/api/telegram/unbind', { config: { access: 'any' } }, async (request) => {
@@ -69,7 +76,8 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: Ctx): void {
       throw fail.badInput('events 应为通知类型的列表', { events: '请选择通知类型' });
     }
     const unknown = (body.events as string[]).filter((e) => !allowed.includes(e as EventName));
-    if (unknown.length) throw fail.badInput(`不能选择的通知类型：${unknown.join(', ').slice(0, 100)}`, { events: '含有不能选择的通知类型' });
+    if (unknown.length)
+      throw fail.badInput(`不能选择的通知类型：${unknown.join(', ').slice(0, 100)}`, { events: '含有不能选择的通知类型' });
     if (new Set(body.events).size !== body.events.length) throw fail.badInput('通知类型重复', { events: '通知类型重复' });
     let threshold: number | undefined;
     if (body.balance_threshold !== undefined) {
@@ -81,9 +89,11 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: Ctx): void {
       threshold = cents;
     }
     const events = allowed.filter((e) => (body.events as string[]).includes(e)).join(',');
-    const changed = await ctx.db.updateTable('telegram_bindings')
+    const changed = await ctx.db
+      .updateTable('telegram_bindings')
       .set(threshold === undefined ? { events } : { events, balance_threshold: threshold })
-      .where('user_id', '=', user.id).executeTakeFirst();
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (!Number(changed.numUpdatedRows)) throw fail.conflict('尚未绑定 Telegram，请先绑定');
     return ok(await info(user), '已保存通知设置');
   });
@@ -94,10 +104,15 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: Ctx): void {
     const s = pollerState(ctx);
     const tz = ctx.settings.timeZone;
     return {
-      configured: Boolean(config.token), source: config.source, bot_username: config.username,
+      configured: Boolean(config.token),
+      source: config.source,
+      bot_username: config.username,
       token_hint: config.token ? `…${config.token.slice(-4)}` : null,
       console_url: config.consoleUrl,
-      last_ok_at: formatTime(s.lastOkAt, tz), last_error: s.lastError, last_error_at: formatTime(s.lastErrorAt, tz), failures: s.failures,
+      last_ok_at: formatTime(s.lastOkAt, tz),
+      last_error: s.lastError,
+      last_error_at: formatTime(s.lastErrorAt, tz),
+      failures: s.failures,
     };
   }
 
@@ -115,11 +130,15 @@ export function registerTelegramRoutes(app: FastifyInstance, ctx: Ctx): void {
     const token = body.token.trim();
     // The token itself is never in the row: whether one is set, and its last four characters.
     const who = auditCtxOf(request, ctx);
-    await saveBotToken(ctx, token, (trx) => audit(trx, who, {
-      action: 'config.telegram', category: 'settings', targetType: 'settings',
-      summary: token ? `设置 Telegram 机器人令牌（尾号 ${token.slice(-4)}）` : '清除 Telegram 机器人令牌',
-      after: { token_set: Boolean(token), token_last4: token ? token.slice(-4) : null },
-    }));
+    await saveBotToken(ctx, token, (trx) =>
+      audit(trx, who, {
+        action: 'config.telegram',
+        category: 'settings',
+        targetType: 'settings',
+        summary: token ? `设置 Telegram 机器人令牌（尾号 ${token.slice(-4)}）` : '清除 Telegram 机器人令牌',
+        after: { token_set: Boolean(token), token_last4: token ? token.slice(-4) : null },
+      }),
+    );
     await rememberConsoleUrl(ctx, publicBase(ctx, request));
     const status = await botStatus();
     return ok(status, token ? `已保存，机器人 @${status.bot_username}` : '已清除机器人令牌');

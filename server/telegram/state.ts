@@ -8,6 +8,9 @@ export async function readState(db: Kysely<DB>, name: string): Promise<number | 
 }
 
 export async function writeState(db: Kysely<DB>, name: string, value: number): Promise<void> {
-  await db.insertInto('telegram_state').values({ name, value })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ value })).execute();
+  await db
+    .insertInto('telegram_state')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+    .execute();
 }

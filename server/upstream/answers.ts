@@ -2,7 +2,7 @@
  * A provider's answers to handler_api.php, parsed per action (docs/sms-activate.md#parsing-upstream-answers),
  * in the protocol's own words (server/sms-activate/words.ts). Error words are the same for every action.
  */
-import { W } from '../sms-activate/words.js';
+import { W } from '../sms-activate/index.js';
 
 export type UpstreamAction = 'getBalance' | 'getNumber' | 'getStatus' | 'setStatus' | 'getActiveActivations';
 
@@ -48,10 +48,14 @@ export type ParsedAnswer =
 
 const UNREADABLE: ParsedAnswer = { kind: 'unreadable', providerError: false };
 
+/** A refusal's detail is a price or a date; anything else after the word is not kept, as it would be shown to staff. */
+const DETAIL = /^[0-9 .:+-]{1,32}$/;
+
 function refusal(body: string): ParsedAnswer | null {
   const [word, ...rest] = body.split(':');
   if (!Object.hasOwn(REFUSALS, word)) return null;
-  const detail = rest.join(':').replace(/^'|'$/g, '') || null;
+  const text = rest.join(':').replace(/^'|'$/g, '');
+  const detail = DETAIL.test(text) ? text : null;
   const w = word as UpstreamRefusal;
   const message = w === W.WRONG_MAX_PRICE && detail ? `${REFUSALS[w]}（最低 ${detail}）` : REFUSALS[w];
   return { kind: 'refused', word: w, detail, message };
@@ -80,7 +84,13 @@ function status(body: string): ParsedAnswer {
   return { kind: 'ok', value: { status: m[1], code: m[2].trim() || null } };
 }
 
-const SET_STATUS_ANSWERS = new Set<string>([W.ACCESS_READY, W.ACCESS_RETRY_GET, W.ACCESS_ACTIVATION, W.ACCESS_CANCEL, W.ACCESS_CANCEL_ALREADY]);
+const SET_STATUS_ANSWERS = new Set<string>([
+  W.ACCESS_READY,
+  W.ACCESS_RETRY_GET,
+  W.ACCESS_ACTIVATION,
+  W.ACCESS_CANCEL,
+  W.ACCESS_CANCEL_ALREADY,
+]);
 
 function setStatus(body: string): ParsedAnswer {
   return SET_STATUS_ANSWERS.has(body) ? { kind: 'ok', value: { answer: body } } : UNREADABLE;

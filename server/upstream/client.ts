@@ -10,15 +10,23 @@
  *   ERROR_SQL. A paid getNumber may or may not have bought a number: the caller reconciles
  *   (getActiveActivations) and never simply retries.
  * The API key never leaves this object except in the request: not in outcomes, errors or JSON.
+ * The provider's address was typed in by staff, so the call goes through the platform's outbound
+ * request (an address inside refused unless allowed, no redirect followed), and an answer's body is
+ * only ever parsed, never put in an outcome: what an address that is not a provider answers stays
+ * unseen.
  */
+import { outboundRequest, type OutboundResult } from '../platform/http/outbound.js';
 import { parseUpstreamAnswer, type UpstreamAction } from './answers.js';
 export type { ActiveActivation, ActivationStatus, UpstreamRefusal } from './answers.js';
 import type { ActiveActivation, ActivationStatus, UpstreamRefusal } from './answers.js';
 
+/** ADDRESS_REFUSED: the provider's address may not be asked (inside, reserved); nothing was sent. */
 export type UpstreamOutcome<T> =
   | { kind: 'ok'; value: T }
-  | { kind: 'refused'; word: UpstreamRefusal; detail: string | null; message: string }
-  | { kind: 'unknown'; cause: 'timeout' | 'network' | 'http_status' | 'garbage' | 'provider_error'; detail: string; message: string };
+  | { kind: 'refused'; word: UpstreamRefusal | 'ADDRESS_REFUSED'; detail: string | null; message: string }
+  | { kind: 'unknown'; cause: UnknownCause; detail: string; message: string };
+
+type UnknownCause = 'timeout' | 'network' | 'http_status' | 'redirect' | 'too_large' | 'garbage' | 'provider_error';
 
 export interface UpstreamOptions {
   /** The handler URL (`https://host/stubs/handler_api.php`), or the site (the handler path is added). */
@@ -33,6 +41,8 @@ export interface UpstreamOptions {
   timeoutMs?: number;
   /** GET (default) or POST with the parameters in the query string and an empty form body. */
   method?: 'GET' | 'POST';
+  /** Loopback and private addresses may be asked (WEBHOOK_ALLOW_PRIVATE=1: tests, closed networks). */
+  allowPrivate: boolean;
 }
 
 export interface GetNumberParams {
@@ -46,13 +56,22 @@ export interface GetNumberParams {
 /** setStatus codes: 1 ready, 3 another code on the same number, 6 finish, 8 cancel. */
 export type SetStatusCode = 1 | 3 | 6 | 8;
 
-const UNKNOWN_MESSAGES: Record<Extract<UpstreamOutcome<never>, { kind: 'unknown' }>['cause'], string> = {
-  timeout: '上游接口超时，结果未知',
-  network: '无法连接上游接口',
-  http_status: '上游接口返回 HTTP 错误',
-  garbage: '上游接口返回了无法识别的内容',
-  provider_error: '上游接口内部错误',
+/** Fixed messages: the answer's own text is never part of one. */
+const UNKNOWN_MESSAGES: Record<UnknownCause, (status: number | null) => string> = {
+  timeout: () => '上游接口超时，结果未知',
+  network: () => '无法连接上游接口',
+  http_status: (status) => `上游接口返回 HTTP ${status}`,
+  redirect: (status) => `上游接口返回重定向（HTTP ${status}），不会跟随`,
+  too_large: () => '上游应答过大',
+  garbage: () => '上游接口返回了无法识别的内容',
+  provider_error: () => '上游接口内部错误',
 };
+
+/**
+ * The most of an answer read: getActiveActivations lists every open activation of the account, which
+ * for a busy one runs to megabytes. Past it the call fails as too large, said as such.
+ */
+export const MAX_ANSWER_BYTES = 8 << 20;
 
 const UNOPENED_KEY = '上游 API 密钥无法解密（加密密钥已更换？），请重新填写';
 
@@ -67,12 +86,14 @@ export class UpstreamClient {
   readonly #url: URL;
   readonly #timeoutMs: number;
   readonly #method: 'GET' | 'POST';
+  readonly #allowPrivate: boolean;
 
   constructor(options: UpstreamOptions) {
     this.#apiKey = options.apiKey;
     this.#url = handlerUrl(options.baseUrl);
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#method = options.method ?? 'GET';
+    this.#allowPrivate = options.allowPrivate;
   }
 
   /** For logs and the sup's screens: where it points, never the key. */
@@ -117,36 +138,51 @@ export class UpstreamClient {
     url.searchParams.set('api_key', this.#apiKey);
     url.searchParams.set('action', action);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    let status: number;
-    let body: string;
-    try {
-      const res = await fetch(url, {
-        method: this.#method,
-        headers: this.#method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : undefined,
-        body: this.#method === 'POST' ? '' : undefined,
-        signal: AbortSignal.timeout(this.#timeoutMs),
-        redirect: 'follow',
-      });
-      status = res.status;
-      body = await res.text();
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      const timeout = e.name === 'TimeoutError' || e.name === 'AbortError';
-      const detail = timeout ? `no answer within ${this.#timeoutMs} ms` : [e.cause?.code, e.cause?.message ?? e.message].filter(Boolean).join(' ');
-      return this.#unknown(timeout ? 'timeout' : 'network', detail);
-    }
+    const post = this.#method === 'POST';
+    const answer = await outboundRequest(url, {
+      method: this.#method,
+      headers: { accept: '*/*', 'user-agent': 'code-console/1', ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: post ? '' : undefined,
+      timeoutMs: this.#timeoutMs,
+      allowPrivate: this.#allowPrivate,
+      maxBytes: MAX_ANSWER_BYTES,
+      noun: '上游地址',
+    });
+    if (!answer.ok) return this.#failed(answer);
+    const { status, body } = answer;
     const parsed = parseUpstreamAnswer(action, body);
     if (parsed.kind === 'refused') return parsed;
-    if (status < 200 || status > 299) return this.#unknown('http_status', `HTTP ${status}: ${body.slice(0, 100)}`);
+    if (status < 200 || status > 299) return this.#unknown('http_status', status);
     if (parsed.kind === 'ok') return { kind: 'ok', value: parsed.value as T };
-    return this.#unknown(parsed.providerError ? 'provider_error' : 'garbage', body.slice(0, 200));
+    return this.#unknown(parsed.providerError ? 'provider_error' : 'garbage', status);
   }
 
-  #unknown(cause: Extract<UpstreamOutcome<never>, { kind: 'unknown' }>['cause'], detail: string): UpstreamOutcome<never> {
-    return { kind: 'unknown', cause, detail: this.#redact(detail), message: UNKNOWN_MESSAGES[cause] };
+  #failed(f: Extract<OutboundResult, { ok: false }>): UpstreamOutcome<never> {
+    switch (f.failure) {
+      case 'refused':
+        return { kind: 'refused', word: 'ADDRESS_REFUSED', detail: null, message: f.error };
+      case 'redirect':
+        return this.#unknown('redirect', f.status);
+      case 'too_large':
+        return this.#unknown('too_large', f.status);
+      case 'timeout':
+        return {
+          kind: 'unknown',
+          cause: 'timeout',
+          detail: `no answer within ${this.#timeoutMs} ms`,
+          message: UNKNOWN_MESSAGES.timeout(null),
+        };
+      // A name that gives no address: nothing was sent, but the next try may reach it.
+      case 'unresolved':
+        return { kind: 'unknown', cause: 'network', detail: 'DNS', message: f.error };
+      case 'network':
+      case 'aborted':
+        return { kind: 'unknown', cause: 'network', detail: f.code ?? 'network', message: UNKNOWN_MESSAGES.network(null) };
+    }
   }
 
-  #redact(text: string): string {
-    return this.#apiKey ? text.split(this.#apiKey).join('***') : text;
+  /** The status is all that is told of an answer that was not understood. */
+  #unknown(cause: UnknownCause, status: number | null): UpstreamOutcome<never> {
+    return { kind: 'unknown', cause, detail: status === null ? '' : `HTTP ${status}`, message: UNKNOWN_MESSAGES[cause](status) };
   }
 }

@@ -1,6 +1,6 @@
 import type { ResourceName } from '../../resources.config.js';
 import type { Area } from '../platform/area.js';
-import { registerSource } from '../sales/acquire.js';
+import { registerSource } from '../sales/index.js';
 import { providerHooks } from './hooks.js';
 import { upstreamJobs } from './jobs.js';
 import { registerProviderRoutes } from './routes.js';

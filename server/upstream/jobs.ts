@@ -1,9 +1,8 @@
 import type { Ctx } from '../platform/context.js';
-import { deliverMessage } from '../codes/deliver.js';
-import { extractCode } from '../codes/extract.js';
+import { deliverMessage, extractCode } from '../codes/index.js';
 import type { SetStatusCode } from './client.js';
 import type { Job } from '../platform/jobs/runner.js';
-import { refundLink } from '../sales/refund.js';
+import { refundLink } from '../sales/index.js';
 import { providerCache, noteError, type Provider } from './providers.js';
 import { reconcileJob } from './reconcile.js';
 
@@ -14,8 +13,16 @@ const PARALLEL = 8;
 const ENDED = new Set(['refunded', 'revoked', 'expired', 'finished']);
 
 type Link = {
-  id: number; state: string; identifier: string; upstream_id: string | null; upstream_state: string | null;
-  upstream_resets: number | null; resets: number; code_count: number; refund_at: number | null; expires_at: number;
+  id: number;
+  state: string;
+  identifier: string;
+  upstream_id: string | null;
+  upstream_state: string | null;
+  upstream_resets: number | null;
+  resets: number;
+  code_count: number;
+  refund_at: number | null;
+  expires_at: number;
   upstream_provider_id: number | null;
 };
 
@@ -32,27 +39,50 @@ type Link = {
 export const pollJob: Job = {
   name: 'upstream-poll',
   async everyMs(ctx) {
-    const any = await ctx.db.selectFrom('tokens').select('id').where('upstream_state', 'in', ['waiting', 'code']).limit(1).executeTakeFirst();
+    const any = await ctx.db
+      .selectFrom('tokens')
+      .select('id')
+      .where('upstream_state', 'in', ['waiting', 'code'])
+      .limit(1)
+      .executeTakeFirst();
     return any ? ctx.settings.upstreamPollMs : 30_000;
   },
   async run(ctx) {
     const providers = providerCache(ctx);
     let after = 0;
     for (;;) {
-      const links = await ctx.db.selectFrom('tokens')
-        .select(['id', 'state', 'identifier', 'upstream_id', 'upstream_state', 'upstream_resets', 'resets', 'code_count', 'refund_at',
-          'expires_at', 'upstream_provider_id'])
-        .where('upstream_state', 'in', ['waiting', 'code']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      const links = await ctx.db
+        .selectFrom('tokens')
+        .select([
+          'id',
+          'state',
+          'identifier',
+          'upstream_id',
+          'upstream_state',
+          'upstream_resets',
+          'resets',
+          'code_count',
+          'refund_at',
+          'expires_at',
+          'upstream_provider_id',
+        ])
+        .where('upstream_state', 'in', ['waiting', 'code'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
       if (!links.length) return;
       after = Number(links[links.length - 1].id);
       // A few links at a time: a round over many waiting links is bounded by the provider's latency / PARALLEL.
       for (let i = 0; i < links.length; i += PARALLEL) {
-        await Promise.all(links.slice(i, i + PARALLEL).map(async (raw) => {
-          const link = raw as unknown as Link;
-          const provider = await providers(Number(link.upstream_provider_id));
-          if (!provider || !link.upstream_id) return;
-          await step(ctx, provider, link).catch((err) => ctx.log.error({ err, token: link.id }, 'upstream poll failed'));
-        }));
+        await Promise.all(
+          links.slice(i, i + PARALLEL).map(async (raw) => {
+            const link = raw as unknown as Link;
+            const provider = await providers(Number(link.upstream_provider_id));
+            if (!provider || !link.upstream_id) return;
+            await step(ctx, provider, link).catch((err) => ctx.log.error({ err, token: link.id }, 'upstream poll failed'));
+          }),
+        );
       }
     }
   },
@@ -60,8 +90,12 @@ export const pollJob: Job = {
 
 async function step(ctx: Ctx, provider: Provider, link: Link): Promise<void> {
   const now = ctx.now();
-  const state = link.state === 'active' || link.state === 'code_received' || link.state === 'used_up'
-    ? (Number(link.expires_at) <= now ? 'expired' : link.state) : link.state;
+  const state =
+    link.state === 'active' || link.state === 'code_received' || link.state === 'used_up'
+      ? Number(link.expires_at) <= now
+        ? 'expired'
+        : link.state
+      : link.state;
   if (ENDED.has(state)) return close(ctx, provider, link, Number(link.code_count) > 0 || state === 'finished' ? 6 : 8);
   if (Number(link.resets) > Number(link.upstream_resets ?? 0)) return rearm(ctx, provider, link);
   if (link.upstream_state !== 'waiting') return;
@@ -87,8 +121,12 @@ async function poll(ctx: Ctx, provider: Provider, link: Link): Promise<boolean> 
   if (s === 'OK' && code) {
     // The provider answers the code alone; anything that is not a plain code is given a keyword.
     const text = extractCode(code) === code ? code : `Code: ${code}`;
-    await ctx.db.updateTable('tokens').set({ upstream_state: 'code', upstream_at: ctx.now() })
-      .where('id', '=', link.id).where('upstream_state', '=', 'waiting').execute();
+    await ctx.db
+      .updateTable('tokens')
+      .set({ upstream_state: 'code', upstream_at: ctx.now() })
+      .where('id', '=', link.id)
+      .where('upstream_state', '=', 'waiting')
+      .execute();
     // No sender: the provider does not say who sent it.
     await deliverMessage(ctx, { source: 'upstream', recipient: link.identifier, sender: null, text, receivedAt: ctx.now() });
     return true;
@@ -106,8 +144,11 @@ async function rearm(ctx: Ctx, provider: Provider, link: Link): Promise<void> {
   const retry = await provider.client.setStatus(link.upstream_id!, 3);
   if (retry.kind === 'unknown') return noteError(ctx, provider.id, retry, 'setStatus 3');
   if (retry.kind === 'refused' && retry.word !== 'BAD_STATUS') await noteError(ctx, provider.id, retry, 'setStatus 3');
-  await ctx.db.updateTable('tokens').set({ upstream_state: 'waiting', upstream_resets: link.resets, upstream_at: ctx.now() })
-    .where('id', '=', link.id).execute();
+  await ctx.db
+    .updateTable('tokens')
+    .set({ upstream_state: 'waiting', upstream_resets: link.resets, upstream_at: ctx.now() })
+    .where('id', '=', link.id)
+    .execute();
 }
 
 /** Tells the provider the activation is over (6 complete, 8 cancel); an activation it no longer knows is over too. */

@@ -16,16 +16,28 @@ export interface Provider {
  * a purchase refunds its units, the jobs keep their links and note the error, instead of failing.
  */
 export async function loadProvider(ctx: Ctx, id: number): Promise<Provider | null> {
-  const row = await ctx.db.selectFrom('providers').select(['id', 'name', 'base_url', 'api_key', 'enabled'])
-    .where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('providers')
+    .select(['id', 'name', 'base_url', 'api_key', 'enabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return null;
   let apiKey: string | null = null;
   try {
     apiKey = secretBox(ctx.settings).open(row.api_key);
-  } catch { /* sealed under another DEVICE_SECRET_KEY */ }
+  } catch {
+    /* sealed under another DEVICE_SECRET_KEY */
+  }
   return {
-    id: Number(row.id), name: row.name, enabled: Boolean(Number(row.enabled)),
-    client: new UpstreamClient({ baseUrl: row.base_url, apiKey, timeoutMs: ctx.settings.upstreamTimeoutMs }),
+    id: Number(row.id),
+    name: row.name,
+    enabled: Boolean(Number(row.enabled)),
+    client: new UpstreamClient({
+      baseUrl: row.base_url,
+      apiKey,
+      timeoutMs: ctx.settings.upstreamTimeoutMs,
+      allowPrivate: ctx.settings.webhookAllowPrivate,
+    }),
   };
 }
 
@@ -58,7 +70,10 @@ export async function refreshBalance(ctx: Ctx, providerId: number) {
     throw fail.conflict(`查询上游余额失败：${outcome.message}`);
   }
   const now = ctx.now();
-  await ctx.db.updateTable('providers').set({ balance: outcome.value.cents, checked_at: now, last_error: null, last_error_at: null })
-    .where('id', '=', providerId).execute();
+  await ctx.db
+    .updateTable('providers')
+    .set({ balance: outcome.value.cents, checked_at: now, last_error: null, last_error_at: null })
+    .where('id', '=', providerId)
+    .execute();
   return { balance: outcome.value.cents, checkedAt: now };
 }

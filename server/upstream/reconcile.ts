@@ -28,8 +28,14 @@ export const reconcileJob: Job = {
     }
     const providers = providerCache(ctx);
     for (const [providerId, pending] of byProvider) {
-      const inFlight = await ctx.db.selectFrom('tokens').select('id').where('upstream_provider_id', '=', providerId)
-        .where('upstream_state', '=', 'buying').where('upstream_at', '>=', stale).limit(1).executeTakeFirst();
+      const inFlight = await ctx.db
+        .selectFrom('tokens')
+        .select('id')
+        .where('upstream_provider_id', '=', providerId)
+        .where('upstream_state', '=', 'buying')
+        .where('upstream_at', '>=', stale)
+        .limit(1)
+        .executeTakeFirst();
       if (inFlight) continue;
       const provider = await providers(providerId);
       if (!provider) {
@@ -50,14 +56,28 @@ type Pending = Awaited<ReturnType<typeof stranded>>[number];
 
 /** The links whose purchase outcome is unknown, with what their product asks the provider for. */
 function stranded(ctx: Ctx, stale: number) {
-  return ctx.db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-    .select(['t.id', 't.state', 't.upstream_provider_id', 't.upstream_state', 'g.service', 'g.country', 'g.upstream_service',
-      'g.upstream_country', 'g.upstream_max_price', 'g.valid_hours', 'g.code_wait_minutes'])
-    .where((eb) => eb.or([
-      eb('t.upstream_state', '=', 'pending'),
-      eb.and([eb('t.upstream_state', '=', 'buying'), eb('t.upstream_at', '<', stale)]),
-    ]))
-    .orderBy('t.id').limit(500).execute();
+  return ctx.db
+    .selectFrom('tokens as t')
+    .innerJoin('goods as g', 'g.id', 't.goods_id')
+    .select([
+      't.id',
+      't.state',
+      't.upstream_provider_id',
+      't.upstream_state',
+      'g.service',
+      'g.country',
+      'g.upstream_service',
+      'g.upstream_country',
+      'g.upstream_max_price',
+      'g.valid_hours',
+      'g.code_wait_minutes',
+    ])
+    .where((eb) =>
+      eb.or([eb('t.upstream_state', '=', 'pending'), eb.and([eb('t.upstream_state', '=', 'buying'), eb('t.upstream_at', '<', stale)])]),
+    )
+    .orderBy('t.id')
+    .limit(500)
+    .execute();
 }
 
 /**
@@ -77,7 +97,7 @@ async function settle(ctx: Ctx, provider: Provider, pending: Pending[], orphans:
     const found = take(l);
     if (!found) {
       await failUnit(ctx, Number(l.id), '上游未购得号码（核实后），已退款');
-    } else if (!await assignNumber(ctx, Number(l.id), l, found, ['pending', 'buying'])) {
+    } else if (!(await assignNumber(ctx, Number(l.id), l, found, ['pending', 'buying']))) {
       // Ended since it was read (refunded by the sup), or settled by its purchase's late answer: the
       // number is for the next live link.
       orphans.unshift(found);
@@ -93,17 +113,28 @@ async function settle(ctx: Ctx, provider: Provider, pending: Pending[], orphans:
 }
 
 async function stillPending(ctx: Ctx, id: number): Promise<boolean> {
-  const row = await ctx.db.selectFrom('tokens').select('id').where('id', '=', id)
-    .where('upstream_state', 'in', ['pending', 'buying']).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', '=', id)
+    .where('upstream_state', 'in', ['pending', 'buying'])
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The provider's active activations that no link of ours holds, oldest first. */
 async function unclaimed(ctx: Ctx, providerId: number, list: ActiveActivation[]) {
   if (!list.length) return [];
-  const held = await ctx.db.selectFrom('tokens').select('upstream_id').where('upstream_provider_id', '=', providerId)
-    .where('upstream_id', 'in', list.map((a) => a.activationId)).execute();
+  const held = await ctx.db
+    .selectFrom('tokens')
+    .select('upstream_id')
+    .where('upstream_provider_id', '=', providerId)
+    .where(
+      'upstream_id',
+      'in',
+      list.map((a) => a.activationId),
+    )
+    .execute();
   const ids = new Set(held.map((h) => h.upstream_id));
-  return list.filter((a) => !ids.has(a.activationId) && a.phone)
-    .sort((a, b) => Number(a.activationId) - Number(b.activationId));
+  return list.filter((a) => !ids.has(a.activationId) && a.phone).sort((a, b) => Number(a.activationId) - Number(b.activationId));
 }

@@ -13,7 +13,9 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = objectBody(request.body);
     rejectUnknown(body, ['id']);
     const r = await refreshBalance(ctx, idOf(body.id));
-    return ok({ balance: toDollars(r.balance), checked_at: formatTime(r.checkedAt, ctx.settings.timeZone) },
-      `上游余额：${toDollars(r.balance).toFixed(2)}`);
+    return ok(
+      { balance: toDollars(r.balance), checked_at: formatTime(r.checkedAt, ctx.settings.timeZone) },
+      `上游余额：${toDollars(r.balance).toFixed(2)}`,
+    );
   });
 }

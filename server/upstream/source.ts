@@ -1,7 +1,6 @@
 import type { Ctx } from '../platform/context.js';
 import { fail } from '../platform/http/envelope.js';
-import type { GoodsRow, Settle, Source } from '../sales/acquire.js';
-import type { Purchase } from '../sales/buy.js';
+import type { GoodsRow, Settle, Source, Purchase } from '../sales/index.js';
 import { assignNumber, failUnit, markPending } from './links.js';
 import { loadProvider, noteError } from './providers.js';
 
@@ -73,7 +72,11 @@ export const settleUpstream: Settle = async (ctx, goods, purchase) => {
     }
   }
   if (!tokens.length) throw fail.conflict(`购买失败：${stop}。已全额退款，请稍后再试或选择其他商品`);
-  const user = await ctx.db.selectFrom('users').select('balance').where('id', '=', (await ownerOf(ctx, purchase.orderId))).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', await ownerOf(ctx, purchase.orderId))
+    .executeTakeFirstOrThrow();
   return { ...purchase, tokens, balance: Number(user.balance) };
 };
 

@@ -75,3 +75,8 @@ export const webhooks: Area<ResourceName> = {
   },
   jobs: [deliveryJob, pruneJob],
 };
+export { resolveTarget } from './address.js';
+export { pickDue, type DueRow } from './fair-share.js';
+export { codeEvents } from './outbox.js';
+export { originOf, Room } from './room.js';
+export { post as postWebhook } from './send.js';

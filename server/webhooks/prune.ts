@@ -16,9 +16,17 @@ export const pruneJob: Job = {
   async run(ctx) {
     const before = ctx.now() - ctx.settings.webhookLogDays * DAY_MS;
     for (let done = 0; done < ROUND_MAX;) {
-      const r = await ctx.db.deleteFrom('webhook_deliveries')
-        .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id')
-          .where('create_at', '<', before).where('status', 'in', ['delivered', 'failed']).orderBy('id').limit(BATCH))
+      const r = await ctx.db
+        .deleteFrom('webhook_deliveries')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('create_at', '<', before)
+            .where('status', 'in', ['delivered', 'failed'])
+            .orderBy('id')
+            .limit(BATCH),
+        )
         .executeTakeFirst();
       const n = Number(r.numDeletedRows);
       done += n;

@@ -24,13 +24,19 @@ import { pageRoutes, pageScreenLoader } from './page-routes';
 // Registered here, not with the shell: a list's actions start loading with the shell, not after it.
 import './row-actions';
 import StoreGate from '../layout/StoreGate';
+import { prefetchDataProvider } from '../providers/data-provider';
 
 dayjs.locale('zh-cn');
-frameNotices((children) => <ConfigProvider {...ANTD_CONFIG}><ReducedMotion>{children}</ReducedMotion></ConfigProvider>);
+frameNotices((children) => (
+  <ConfigProvider {...ANTD_CONFIG}>
+    <ReducedMotion>{children}</ReducedMotion>
+  </ConfigProvider>
+));
 setRoleSource({ get: authState.getType, grants: currentGrants, subscribe: authState.subscribe });
 if (typeof window !== 'undefined') {
   watchChunkErrors();
   prefetchNotices();
+  prefetchDataProvider();
 }
 
 const ConsoleRoot = lazyNow(() => import('./ConsoleRoot'));
@@ -41,7 +47,10 @@ const LoginPage = lazyNow(() => import('../pages/login/LoginPage'));
 const StorePage = lazyNow(() => import('../pages/store/PublicStorePage'));
 const RegisterPage = lazyNow(() => import('../pages/register/RegisterPage'));
 const OPEN_SCREENS: Record<string, { preload(): Promise<unknown> } | null> = {
-  '/login': LoginPage, '/store': StorePage, '/register': RegisterPage, '/refresh': null,
+  '/login': LoginPage,
+  '/store': StorePage,
+  '/register': RegisterPage,
+  '/refresh': null,
 };
 
 /** The open screens' code, loaded: the build pre-renders them (a synchronous render draws them only once loaded). */
@@ -54,8 +63,9 @@ export const preloadOpenScreens = () => Promise.all([LoginPage.preload(), StoreP
  */
 function startScreenEarly(pathname: string): Promise<unknown> {
   if (pathname in OPEN_SCREENS) return OPEN_SCREENS[pathname]?.preload().catch(() => undefined) ?? Promise.resolve();
-  const screen = pageScreenLoader(pages as Record<string, PageDef>, pathname)
-    ?? resourceScreenLoader(resources as Record<string, ResourceDef>, pathname);
+  const screen =
+    pageScreenLoader(pages as Record<string, PageDef>, pathname) ??
+    resourceScreenLoader(resources as Record<string, ResourceDef>, pathname);
   // A failure here is left to the render's own load, which reports it (ChunkErrorBoundary).
   const code = Promise.all([ConsoleRoot.preload(), screen?.()]).catch(() => undefined);
   if (!authState.getToken()) return code;
@@ -104,7 +114,14 @@ export default function App({ location }: { location?: string }) {
                 <Routes>
                   <Route path="/login" element={<LoginPage />} />
                   <Route path="/register" element={<RegisterPage />} />
-                  <Route path="/store" element={<StoreGate><StorePage /></StoreGate>} />
+                  <Route
+                    path="/store"
+                    element={
+                      <StoreGate>
+                        <StorePage />
+                      </StoreGate>
+                    }
+                  />
                   <Route path="/refresh" element={<RefreshPage />} />
                   <Route element={<ConsoleRoot />}>
                     <Route index element={<Navigate to="/store" replace />} />

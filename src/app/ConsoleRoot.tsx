@@ -17,7 +17,9 @@ const setup = refineSetup(resources as Record<string, ResourceDef>);
 export default function ConsoleRoot() {
   return (
     <Refine {...setup} authProvider={authProvider} accessControlProvider={accessControlProvider}>
-      <RequireAuth><Shell /></RequireAuth>
+      <RequireAuth>
+        <Shell />
+      </RequireAuth>
       {/* Asks before leaving a form with unsaved changes (in-app navigation and closing the tab). */}
       <UnsavedChangesNotifier message="有未保存的修改，确定要离开吗？" />
     </Refine>

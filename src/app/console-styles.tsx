@@ -16,8 +16,14 @@ export function ConsoleStyleSample() {
   return (
     <ConfigProvider {...ANTD_CONFIG}>
       <Layout>
-        <Space><Button>a</Button></Space>
-        <Row><Col span={12}><Checkbox /></Col></Row>
+        <Space>
+          <Button>a</Button>
+        </Space>
+        <Row>
+          <Col span={12}>
+            <Checkbox />
+          </Col>
+        </Row>
         <Descriptions items={[{ key: 'a', label: 'a', children: 'a' }]} />
         <Empty />
         <Spin />

@@ -12,8 +12,10 @@ import type { RequestConfig } from '../providers/http';
 export function firstCallsAt(pathname: string, search: string, may: (rule: AccessRule | 'public' | undefined) => boolean): RequestConfig[] {
   const calls: RequestConfig[] = [{ method: 'GET', url: '/api/user/base' }];
   const page = Object.values(pages as Record<string, PageDef>).find((p) => p.route === pathname);
-  if (page && may(page.access)) for (const call of page.firstCalls ?? []) calls.push(typeof call === 'string' ? { method: 'GET', url: call } : call);
+  if (page && may(page.access))
+    for (const call of page.firstCalls ?? []) calls.push(typeof call === 'string' ? { method: 'GET', url: call } : call);
   const list = listAt(resources as Record<string, ResourceDef>, pathname, search);
-  if (list && may(list.def.access.list)) calls.push(listCall(list.def.api ?? list.name, list.filters, list.sorters, list.page, list.pageSize));
+  if (list && may(list.def.access.list))
+    calls.push(listCall(list.def.api ?? list.name, list.filters, list.sorters, list.page, list.pageSize));
   return calls;
 }

@@ -16,9 +16,11 @@ const files: Record<string, string> = {
   recharge: '../pages/recharge/RechargePage.tsx',
   usdt: '../pages/usdt/UsdtPage.tsx',
   usdtConfig: '../pages/usdt-config/UsdtConfigPage.tsx',
+  epayConfig: '../pages/epay-config/EpayConfigPage.tsx',
   // Ahead of the generated create form on the same path: the device's secret is shown once.
   deviceCreate: '../pages/device-create/DeviceCreatePage.tsx',
   store: '../pages/store/StorePage.tsx',
+  resellerSite: '../pages/reseller-site/ResellerSitePage.tsx',
 };
 // The open screens are the app's own (src/app/App.tsx).
 const modules = import.meta.glob<ScreenModule>(['../pages/*/*Page.tsx', '!../pages/login/*', '!../pages/store/PublicStorePage.tsx']);
@@ -26,12 +28,13 @@ const modules = import.meta.glob<ScreenModule>(['../pages/*/*Page.tsx', '!../pag
 const screens = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, lazyNow(modules[file])]));
 
 /** The name of the page built at `route` (not `pending`), if there is one. */
-const pageAt = (defs: Record<string, PageDef>, route: string) => Object.keys(defs).find((key) => defs[key].route === route && !defs[key].pending);
+const pageAt = (defs: Record<string, PageDef>, route: string) =>
+  Object.keys(defs).find((key) => defs[key].route === route && !defs[key].pending);
 
 /** The code of the hand-written screen at `pathname`, if there is one. */
 export function pageScreenLoader(defs: Record<string, PageDef>, pathname: string): (() => Promise<unknown>) | null {
   const name = pageAt(defs, pathname);
-  return name ? screens[name]?.preload ?? null : null;
+  return name ? (screens[name]?.preload ?? null) : null;
 }
 
 /** The source file (from the project's root) of the hand-written screen at `route`, if there is one. */

@@ -35,22 +35,42 @@ export function prerender(location: string): { html: string; drawnLater: string;
  */
 export function consoleStyles(): string {
   const cache = createCache();
-  renderToString(<StyleProvider cache={cache}><ConsoleStyleSample /></StyleProvider>);
+  renderToString(
+    <StyleProvider cache={cache}>
+      <ConsoleStyleSample />
+    </StyleProvider>,
+  );
   return extractStyle(cache, { plain: true });
 }
 
 const sample: StoreItem = {
-  id: 1, title: '示例', description: '<p>示例</p>', channel: 'sms', service: 'tg', country: 0, source: 'stock', price: 1,
-  base_price: 2, stock: 0, valid_hours: 24, receive_limit: 1, reset_limit: 1, renew_price: 1, code_wait_minutes: 10,
-  min_qty: 1, max_qty: 10,
+  id: 1,
+  title: '示例',
+  description: '<p>示例</p>',
+  channel: 'sms',
+  service: 'tg',
+  country: 0,
+  source: 'stock',
+  price: 1,
+  base_price: 2,
+  stock: 0,
+  valid_hours: 24,
+  receive_limit: 1,
+  reset_limit: 1,
+  renew_price: 1,
+  code_wait_minutes: 10,
+  min_qty: 1,
+  max_qty: 10,
 };
 
 /** What the server draws into a screen's page: /store's products, with every variant a card has, and none. */
 const DRAWN_LATER: Record<string, ReactNode> = {
-  '/store': <>
-    <StoreCards page={{ list: [sample, { ...sample, id: 2, channel: 'mail', price: 2, stock: 5 }], total: 3 }} />
-    <StoreCards page={{ list: [], total: 0 }} />
-  </>,
+  '/store': (
+    <>
+      <StoreCards page={{ list: [sample, { ...sample, id: 2, channel: 'mail', price: 2, stock: 5 }], total: 3 }} />
+      <StoreCards page={{ list: [], total: 0 }} />
+    </>
+  ),
 };
 
 /**
@@ -58,15 +78,20 @@ const DRAWN_LATER: Record<string, ReactNode> = {
  * each screen's page: a declared resource's list is the generated list screen and its actions' files; a page its own file.
  */
 export function consoleScreens(): Array<{ route: string; files: string[]; firstCalls: Record<Role, FirstCall[]> }> {
-  const lists = Object.values(resources as Record<string, ResourceDef>)
-    .map((def) => ({ route: def.route, files: ['src/framework/list/ListPage.tsx', ...registry.actionFilesFor(def)] }));
+  const lists = Object.values(resources as Record<string, ResourceDef>).map((def) => ({
+    route: def.route,
+    files: ['src/framework/list/ListPage.tsx', ...registry.actionFilesFor(def)],
+  }));
   const own = Object.values(pages as Record<string, PageDef>).flatMap((page) => {
     const file = pageFileAt(pages as Record<string, PageDef>, page.route);
     return file ? [{ route: page.route, files: [file] }] : [];
   });
   // A page ahead of a generated screen on the same path (a form of its own) wins, as in the routes.
   const screens = [...own, ...lists.filter((list) => !own.some((page) => page.route === list.route))];
-  return screens.map((screen) => ({ ...screen, firstCalls: { customer: firstCallsOf(screen.route, 'customer'), sup: firstCallsOf(screen.route, 'sup') } }));
+  return screens.map((screen) => ({
+    ...screen,
+    firstCalls: { customer: firstCallsOf(screen.route, 'customer'), sup: firstCallsOf(screen.route, 'sup') },
+  }));
 }
 
 type FirstCall = ReturnType<typeof callParts>;

@@ -20,7 +20,9 @@ export function refineSetup(defs: Record<string, ResourceDef>) {
     notificationProvider,
     resources: refineResources(defs),
     options: {
-      disableTelemetry: true, warnWhenUnsavedChanges: true, syncWithLocation: false,
+      disableTelemetry: true,
+      warnWhenUnsavedChanges: true,
+      syncWithLocation: false,
       reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
     },
   } satisfies Partial<RefineProps>;

@@ -10,7 +10,11 @@ const idle = () => undefined;
 /** The public store's products as the app lists them (before its code has loaded: the buttons wait for it). */
 export function StoreCards({ page }: { page: StorePage }) {
   const products = { items: page.list, loading: false, error: null, reload: idle };
-  return <ConfigProvider {...ANTD_CONFIG}><ProductList products={products} action={() => <LoginToBuy />} /></ConfigProvider>;
+  return (
+    <ConfigProvider {...ANTD_CONFIG}>
+      <ProductList products={products} action={() => <LoginToBuy />} />
+    </ConfigProvider>
+  );
 }
 
 /**

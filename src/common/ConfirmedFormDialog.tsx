@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
 import { useFormSubmit } from './use-form-submit';
 import { modal } from '../framework/notices';
 
-interface Confirmation { title: string; content: string; okText: string; danger?: boolean }
+interface Confirmation {
+  title: string;
+  content: string;
+  okText: string;
+  danger?: boolean;
+}
 
 /**
  * A dialog about one record: the facts the change bears on, a few inputs (an amount, a remark, a
@@ -12,7 +17,19 @@ interface Confirmation { title: string; content: string; okText: string; danger?
  * `success`, closes the dialog and refreshes the list; a refusal marks the fields the server named.
  */
 export function ConfirmedFormDialog<T>({
-  form, title, okText, okDanger, facts, factColumns = 1, initialValues, confirm, send, success, onClose, onDone, children,
+  form,
+  title,
+  okText,
+  okDanger,
+  facts,
+  factColumns = 1,
+  initialValues,
+  confirm,
+  send,
+  success,
+  onClose,
+  onDone,
+  children,
 }: {
   form: FormInstance<T>;
   title: ReactNode;
@@ -29,11 +46,15 @@ export function ConfirmedFormDialog<T>({
   onDone(): void;
   children: ReactNode;
 }) {
-  const { saving, submit: save } = useFormSubmit(form, async (values: T) => {
-    await send(values);
-    onClose();
-    onDone();
-  }, success);
+  const { saving, submit: save } = useFormSubmit(
+    form,
+    async (values: T) => {
+      await send(values);
+      onClose();
+      onDone();
+    },
+    success,
+  );
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -42,14 +63,24 @@ export function ConfirmedFormDialog<T>({
     if (!confirmation) return;
     const { danger, ...said } = confirmation;
     modal.confirm({
-      ...said, cancelText: '取消', ...(danger ? { okButtonProps: { danger: true } } : {}),
+      ...said,
+      cancelText: '取消',
+      ...(danger ? { okButtonProps: { danger: true } } : {}),
       onOk: () => save(values),
     });
   };
 
   return (
-    <Modal open title={title} onCancel={onClose} onOk={submit} okText={okText} cancelText="取消"
-      {...(okDanger ? { okButtonProps: { danger: true } } : {})} confirmLoading={saving}>
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      onOk={submit}
+      okText={okText}
+      cancelText="取消"
+      {...(okDanger ? { okButtonProps: { danger: true } } : {})}
+      confirmLoading={saving}
+    >
       <Descriptions size="small" column={factColumns} style={{ marginBottom: 16 }} items={facts} />
       <Form form={form} layout="vertical" initialValues={initialValues}>
         {children}
@@ -61,7 +92,14 @@ export function ConfirmedFormDialog<T>({
 /** A remark the server keeps with the change: required, at most 255 characters. */
 export function RemarkItem({ label = '备注' }: { label?: string }) {
   return (
-    <Form.Item name="remark" label={label} rules={[{ required: true, whitespace: true, message: `请输入${label}` }, { max: 255, message: '备注最多 255 个字符' }]}>
+    <Form.Item
+      name="remark"
+      label={label}
+      rules={[
+        { required: true, whitespace: true, message: `请输入${label}` },
+        { max: 255, message: '备注最多 255 个字符' },
+      ]}
+    >
       <Input.TextArea rows={2} maxLength={255} showCount />
     </Form.Item>
   );

@@ -19,5 +19,9 @@ export function CopyButton({ text, label, done, size, type }: Props) {
     if (await copyText(text)) message.success(done ?? `${label.replace(/^复制/, '')}已复制`);
     else message.error(COPY_FAILED);
   };
-  return <Button className="copy-button" icon={<CopyOutlined />} size={size} type={type} onClick={copy}>{label}</Button>;
+  return (
+    <Button className="copy-button" icon={<CopyOutlined />} size={size} type={type} onClick={copy}>
+      {label}
+    </Button>
+  );
 }

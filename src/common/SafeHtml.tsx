@@ -12,7 +12,14 @@ export function sanitize(html: string | null | undefined): string {
 
 export function SafeHtml({ html, style, className }: { html: string | null | undefined; style?: CSSProperties; className?: string }) {
   const clean = useMemo(() => sanitize(html), [html]);
-  return <div className={className} style={{ overflowWrap: 'anywhere', ...style }} dangerouslySetInnerHTML={{ __html: clean }} />;
+  // `safe-html`: its links are underlined (src/styles.css), their colour alone too close to the text's.
+  return (
+    <div
+      className={className ? `safe-html ${className}` : 'safe-html'}
+      style={{ overflowWrap: 'anywhere', ...style }}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }
 
 /** The text of an HTML fragment, tags stripped and whitespace collapsed. */

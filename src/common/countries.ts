@@ -1,7 +1,7 @@
-import { COUNTRY_NAMES_ZH } from '../../names/country-names';
+import { countryZh } from '../../names/country-names';
 
 /** A country number in Chinese; one not in the list as `国家 <n>`. A product without one is country 0, as the protocol reads it. */
 export function countryName(country: number | null | undefined): string {
   const n = country ?? 0;
-  return COUNTRY_NAMES_ZH[n] ?? `国家 ${n}`;
+  return countryZh(n);
 }

@@ -9,19 +9,20 @@ import { modal } from '../framework/notices';
  */
 export function useConfirmedCall() {
   const [busy, setBusy] = useState(false);
-  const confirm = (dialog: Omit<ModalFuncProps, 'onOk'>, call: () => Promise<unknown>) => modal.confirm({
-    cancelText: '取消',
-    ...dialog,
-    onOk: async () => {
-      setBusy(true);
-      try {
-        await call();
-      } catch {
-        // Shown by the http client.
-      } finally {
-        setBusy(false);
-      }
-    },
-  });
+  const confirm = (dialog: Omit<ModalFuncProps, 'onOk'>, call: () => Promise<unknown>) =>
+    modal.confirm({
+      cancelText: '取消',
+      ...dialog,
+      onOk: async () => {
+        setBusy(true);
+        try {
+          await call();
+        } catch {
+          // Shown by the http client.
+        } finally {
+          setBusy(false);
+        }
+      },
+    });
   return { busy, confirm };
 }

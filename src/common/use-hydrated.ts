@@ -8,5 +8,9 @@ const never = () => () => undefined;
  * draws something else for a session draws the visitor's markup until then, so hydration matches.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

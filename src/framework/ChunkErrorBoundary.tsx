@@ -8,7 +8,10 @@ interface Props {
   resetKey?: string;
 }
 
-interface State { error: unknown; reloading: boolean }
+interface State {
+  error: unknown;
+  reloading: boolean;
+}
 
 /** Long enough to read the message. */
 const RELOAD_DELAY_MS = 1200;
@@ -38,11 +41,18 @@ export class ChunkErrorBoundary extends Component<Props, State> {
     const { error, reloading } = this.state;
     if (error === null) return this.props.children;
     if (!isChunkLoadError(error)) throw error;
-    if (reloading) return <div role="status" style={box}>系统已更新，正在刷新</div>;
+    if (reloading)
+      return (
+        <div role="status" style={box}>
+          系统已更新，正在刷新
+        </div>
+      );
     return (
       <div role="alert" style={box}>
         <p>页面加载失败，请检查网络后刷新重试</p>
-        <Button type="primary" onClick={() => window.location.reload()}>刷新页面</Button>
+        <Button type="primary" onClick={() => window.location.reload()}>
+          刷新页面
+        </Button>
       </div>
     );
   }

@@ -34,12 +34,22 @@ function useClickPopup<P>(code: Later<{ default: ComponentType<P> }>, children: 
     // A failure is reported by vite (src/framework/chunk-reload.ts); the button can be pressed again.
     code.load().catch(() => setArmed(false));
   };
-  const trigger = cloneElement(children, { ref: button, onClick: built ? undefined : arm, 'aria-expanded': open, 'aria-haspopup': haspopup });
+  const trigger = cloneElement(children, {
+    ref: button,
+    onClick: built ? undefined : arm,
+    'aria-expanded': open,
+    'aria-haspopup': haspopup,
+  });
   return { Popup: built, open, setOpen, trigger };
 }
 
 /** A dropdown menu (or `popupRender`'s own content, given the function that closes it) opened by a click on its button. */
-export function ClickDropdown({ children, menu, popupRender, placement }: {
+export function ClickDropdown({
+  children,
+  menu,
+  popupRender,
+  placement,
+}: {
   children: Trigger;
   menu?: DropdownProps['menu'];
   popupRender?(close: () => void): ReactNode;
@@ -48,31 +58,68 @@ export function ClickDropdown({ children, menu, popupRender, placement }: {
   const { Popup, open, setOpen, trigger } = useClickPopup<DropdownProps>(dropdownCode, children, 'menu');
   if (!Popup) return trigger;
   return (
-    <Popup trigger={['click']} open={open} onOpenChange={setOpen} menu={menu} placement={placement}
-      popupRender={popupRender && (() => popupRender(() => setOpen(false)))}>
+    <Popup
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={menu}
+      placement={placement}
+      popupRender={popupRender && (() => popupRender(() => setOpen(false)))}
+    >
       {trigger}
     </Popup>
   );
 }
 
 /** A popover (a title and content) opened by a click on its button. */
-export function ClickPopover({ children, title, content, placement }: {
-  children: Trigger; title?: ReactNode; content: ReactNode; placement?: PopoverProps['placement'];
+export function ClickPopover({
+  children,
+  title,
+  content,
+  placement,
+}: {
+  children: Trigger;
+  title?: ReactNode;
+  content: ReactNode;
+  placement?: PopoverProps['placement'];
 }) {
   const { Popup, open, setOpen, trigger } = useClickPopup<PopoverProps>(popoverCode, children, 'dialog');
   if (!Popup) return trigger;
-  return <Popup trigger="click" open={open} onOpenChange={setOpen} title={title} content={content} placement={placement}>{trigger}</Popup>;
+  return (
+    <Popup trigger="click" open={open} onOpenChange={setOpen} title={title} content={content} placement={placement}>
+      {trigger}
+    </Popup>
+  );
 }
 
 /** A confirmation (a question and its two buttons) opened by a click on its button; `onConfirm` runs on the first. */
-export function ClickPopconfirm({ children, title, okText, cancelText, danger, onConfirm }: {
-  children: Trigger; title: ReactNode; okText: string; cancelText: string; danger?: boolean; onConfirm(): Promise<unknown>;
+export function ClickPopconfirm({
+  children,
+  title,
+  okText,
+  cancelText,
+  danger,
+  onConfirm,
+}: {
+  children: Trigger;
+  title: ReactNode;
+  okText: string;
+  cancelText: string;
+  danger?: boolean;
+  onConfirm(): Promise<unknown>;
 }) {
   const { Popup, open, setOpen, trigger } = useClickPopup<PopconfirmProps>(popconfirmCode, children, 'dialog');
   if (!Popup) return trigger;
   return (
-    <Popup open={open} onOpenChange={setOpen} title={title} okText={okText} cancelText={cancelText}
-      okButtonProps={{ danger }} onConfirm={onConfirm}>
+    <Popup
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      okText={okText}
+      cancelText={cancelText}
+      okButtonProps={{ danger }}
+      onConfirm={onConfirm}
+    >
       {trigger}
     </Popup>
   );

@@ -14,14 +14,18 @@ let reloading = false;
 
 /** Vite reports a failed dynamic import (or its styles) with this event: the error is remembered, and still thrown. */
 export function watchChunkErrors(): void {
-  window.addEventListener('vite:preloadError', (event) => { reported = (event as Event & { payload?: unknown }).payload; });
+  window.addEventListener('vite:preloadError', (event) => {
+    reported = (event as Event & { payload?: unknown }).payload;
+  });
 }
 
 /** Whether an error is code that failed to load (each browser words it its own way). */
 export function isChunkLoadError(error: unknown): boolean {
   if (error !== undefined && error === reported) return true;
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error ?? '');
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading (CSS )?chunk .* failed/i.test(text);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading (CSS )?chunk .* failed/i.test(
+    text,
+  );
 }
 
 /**

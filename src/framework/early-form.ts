@@ -13,7 +13,9 @@ export interface EarlyForm {
 }
 
 declare global {
-  interface Window { formsTaken?: boolean }
+  interface Window {
+    formsTaken?: boolean;
+  }
 }
 
 type HeldForm = HTMLFormElement & { heldSubmit?: boolean };
@@ -34,5 +36,6 @@ export function useEarlyForm(form: RefObject<HTMLFormElement | null>, take: (ear
   useEffect(() => {
     if (form.current) take(takeEarlyForm(form.current));
     // Once, on the first run: later renders have nothing early to take.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `take` may be new on every render: with it and `form` each render would take the form again
   }, []);
 }

@@ -17,12 +17,15 @@ export function registerIconSource(load: () => Promise<IconSet>): void {
 
 /** Fetches the registered icons (once); `iconOf` draws them from then on. */
 export function loadIcons(): Promise<void> {
-  loaded ??= source().then((set) => {
-    for (const [name, icon] of Object.entries(set)) icons.set(name, icon);
-  }, (error: unknown) => {
-    loaded = null;
-    throw error;
-  });
+  loaded ??= source().then(
+    (set) => {
+      for (const [name, icon] of Object.entries(set)) icons.set(name, icon);
+    },
+    (error: unknown) => {
+      loaded = null;
+      throw error;
+    },
+  );
   return loaded;
 }
 

@@ -34,23 +34,29 @@ export function later<T>(importer: () => Promise<T>): Later<T> {
   let value: T | undefined;
   let pending: Promise<T> | null = null;
   const listeners = new Set<() => void>();
-  const load = () => (pending ??= importer().then(
-    (loaded) => {
-      value = loaded;
-      for (const listener of listeners) listener();
-      return loaded;
-    },
-    (error: unknown) => {
-      pending = null; // a later reach tries again
-      throw error;
-    },
-  ));
+  const load = () =>
+    (pending ??= importer().then(
+      (loaded) => {
+        value = loaded;
+        for (const listener of listeners) listener();
+        return loaded;
+      },
+      (error: unknown) => {
+        pending = null; // a later reach tries again
+        throw error;
+      },
+    ));
   // A failure is left to the reach that needs it (vite reports it, src/framework/chunk-reload.ts).
-  const soon = () => whenQuiet(() => { load().catch(() => undefined); });
+  const soon = () =>
+    whenQuiet(() => {
+      load().catch(() => undefined);
+    });
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     soon();
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   };
   const snapshot = () => value;
   return { load, soon, use: () => useSyncExternalStore(subscribe, snapshot, () => undefined) };

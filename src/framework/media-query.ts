@@ -21,5 +21,9 @@ function subscribe(query: string, listener: () => void): () => void {
 /** Whether a CSS media query matches, re-rendering when that changes (rotation, resize, a system setting). */
 export function useMediaQuery(query: string): boolean {
   const subscribeToQuery = useCallback((listener: () => void) => subscribe(query, listener), [query]);
-  return useSyncExternalStore(subscribeToQuery, () => matchesMedia(query), () => false);
+  return useSyncExternalStore(
+    subscribeToQuery,
+    () => matchesMedia(query),
+    () => false,
+  );
 }

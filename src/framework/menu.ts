@@ -1,8 +1,18 @@
 import type { Grants, MenuEntry, PageDef, ResourceDef, Role, SectionDef } from './declaration';
 import { allows } from './declaration';
 
-export interface MenuItem { key: string; route: string; label: string; icon: string }
-export interface MenuSection { key: string; label: string; icon: string; items: MenuItem[] }
+export interface MenuItem {
+  key: string;
+  route: string;
+  label: string;
+  icon: string;
+}
+export interface MenuSection {
+  key: string;
+  label: string;
+  icon: string;
+  items: MenuItem[];
+}
 
 type Entry = { route: string; menu?: MenuEntry };
 
@@ -24,7 +34,9 @@ export function buildMenu(
   const all = new Map(entries.flatMap((group) => Object.entries(group)));
   return Object.entries(sections)
     .map(([key, { label, icon, items }]) => ({
-      key, label, icon,
+      key,
+      label,
+      icon,
       items: items.flatMap((name) => {
         const e = all.get(name);
         return e?.menu && allows(e.menu.visible, role, grants)

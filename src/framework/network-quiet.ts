@@ -46,11 +46,17 @@ function whenIdle(fn: () => void): void {
  */
 export function whenNetworkQuiet(fn: () => void, quietMs = 1000): void {
   const callsBefore = started;
-  const loaded = (entries: PerformanceEntry[]) => { for (const e of entries) touch((e as PerformanceResourceTiming).responseEnd); };
+  const loaded = (entries: PerformanceEntry[]) => {
+    for (const e of entries) touch((e as PerformanceResourceTiming).responseEnd);
+  };
   loaded(performance.getEntriesByType?.('resource') ?? []);
   // Entries arrive in batches, some time after the load ended: their own end time is what counts.
   const observer = typeof PerformanceObserver === 'undefined' ? null : new PerformanceObserver((list) => loaded(list.getEntries()));
-  try { observer?.observe({ type: 'resource' }); } catch { /* no resource timing here: the reported calls alone decide */ }
+  try {
+    observer?.observe({ type: 'resource' });
+  } catch {
+    /* no resource timing here: the reported calls alone decide */
+  }
   const begun = performance.now();
   // Without a call, quiet is counted from the wait's start: the network may have been silent before.
   const quietFor = () => (pending ? 0 : performance.now() - (started > callsBefore ? lastActivity : Math.max(lastActivity, begun)));

@@ -28,7 +28,9 @@ export function ScreenWarmup() {
       // A transition: a tap arriving meanwhile is drawn first, the warm-up's drawing waits.
       if (mounted) startTransition(() => setReady(true));
     });
-    return () => { mounted = false; };
+    return () => {
+      mounted = false;
+    };
   }, []);
   if (!ready) return null;
   return createElement(Suspense, { fallback: null }, createElement(StyleWarmup));

@@ -7,6 +7,7 @@ import type { FieldDef, ResourceDef } from './declaration';
  * (a button that opens its own dialog), and inputs for field types that need a heavy editor.
  */
 export interface RowActionProps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row of the resource the action is registered for, read by the action as that resource's JSON
   record: Record<string, any>;
   resource: string;
   label: string;
@@ -24,7 +25,9 @@ export interface ToolbarActionProps {
   filters: Record<string, unknown>;
   /** Ticked row ids (across pages), and those rows as last loaded. */
   selected: Array<string | number>;
-  selectedRecords: Record<string, any>[];
+  selectedRecords: Record<string, unknown>[];
+  /** The rows on the page now, as last loaded (a live list loads them again every few seconds). */
+  records: Record<string, unknown>[];
   /** How many rows match the filters. */
   total: number;
   /** Call after a change: the list refetches. */
@@ -34,11 +37,14 @@ export interface ToolbarActionProps {
 
 export interface FieldInputProps {
   field: FieldDef;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Form.Item's value, of whatever type the registered input edits
   value?: any;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as value
   onChange?(value: any): void;
 }
 
 /** Whether a row action applies to a record (its component may still draw nothing). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row of the resource the action is registered for, read as that resource's JSON (as RowActionProps)
 export type RowActionShows = (record: Record<string, any>) => boolean;
 
 /** A row action whose code loads on demand, and (small, loaded with the app) which rows it applies to. */
@@ -101,7 +107,9 @@ export const registry = {
   lazyToolbarActions: (map: Record<string, LazyToolbarAction>) => {
     for (const [name, action] of Object.entries(map)) toolbarActions.set(name, lazyAction(`toolbar:${name}`, action));
   },
-  toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => { toolbarActions.set(name, component); },
+  toolbarAction: (name: string, component: ComponentType<ToolbarActionProps>) => {
+    toolbarActions.set(name, component);
+  },
   getToolbarAction: (name: string) => toolbarActions.get(name),
   /** Fetches the code of every lazy row and toolbar action (see preloadScreens). */
   preloadRowActions: () => Promise.all([...loaders.values()].map((load) => load())),
@@ -113,9 +121,11 @@ export const registry = {
   preloadActionsFor: (def: ResourceDef) => Promise.all(actionKeys(def).map((key) => loaders.get(key)?.())),
   /** The source files of one resource's own row and toolbar actions, where they were given. */
   actionFilesFor: (def: ResourceDef) => [...new Set(actionKeys(def).flatMap((key) => files.get(key) ?? []))],
-  input: (type: string, component: ComponentType<FieldInputProps>) => { inputs.set(type, component); },
+  input: (type: string, component: ComponentType<FieldInputProps>) => {
+    inputs.set(type, component);
+  },
   getRowAction: (name: string) => rowActions.get(name),
   /** True unless the action was registered with a `shows` that turns this record down. */
-  rowActionShows: (name: string, record: Record<string, any>) => rowActionShows.get(name)?.(record) ?? true,
+  rowActionShows: (name: string, record: Record<string, unknown>) => rowActionShows.get(name)?.(record) ?? true,
   getInput: (type: string) => inputs.get(type),
 };

@@ -13,7 +13,11 @@ export function refineResources(defs: Record<string, ResourceDef>): ResourceProp
   }));
 }
 
-const RECORD_PAGES: [RegExp, string][] = [[/^\/create$/, '新建'], [/^\/edit\/[^/]+$/, '编辑'], [/^\/show\/[^/]+$/, '详情']];
+const RECORD_PAGES: [RegExp, string][] = [
+  [/^\/create$/, '新建'],
+  [/^\/edit\/[^/]+$/, '编辑'],
+  [/^\/show\/[^/]+$/, '详情'],
+];
 
 /** What a path under a resource's route is (新建 / 编辑 / 详情), for the breadcrumb; null for the list. */
 export function recordPageLabel(route: string, pathname: string): string | null {

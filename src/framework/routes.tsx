@@ -18,7 +18,8 @@ const loaders = { list: ListPage.preload, form: FormPage.preload, show: ShowPage
  */
 export function resourceScreenLoader(defs: Record<string, ResourceDef>, pathname: string): (() => Promise<unknown>) | null {
   for (const def of Object.values(defs)) {
-    if (pathname === def.route) return () => Promise.all([loaders.list(), registry.preloadActionsFor(def), isNarrow() ? null : loaders.table()]);
+    if (pathname === def.route)
+      return () => Promise.all([loaders.list(), registry.preloadActionsFor(def), isNarrow() ? null : loaders.table()]);
     const rest = pathname.startsWith(`${def.route}/`) ? pathname.slice(def.route.length + 1) : null;
     if (rest === 'create' || rest?.startsWith('edit/')) return loaders.form;
     if (rest?.startsWith('show/')) return loaders.show;
@@ -42,10 +43,50 @@ export function listAt(defs: Record<string, ResourceDef>, pathname: string, sear
  * screens are keyed by resource: moving from one list to another builds the new one afresh.
  */
 export function resourceRoutes(defs: Record<string, ResourceDef>) {
-  return Object.entries(defs).flatMap(([name, def]) => [
-    <Route key={`${name}-list`} path={def.route} element={<Allowed rule={def.access.list}><ListPage key={name} name={name} def={def} /></Allowed>} />,
-    def.access.add && <Route key={`${name}-create`} path={`${def.route}/create`} element={<Allowed rule={def.access.add}><FormPage key={`${name}-create`} name={name} def={def} action="create" /></Allowed>} />,
-    def.access.edit && <Route key={`${name}-edit`} path={`${def.route}/edit/:id`} element={<Allowed rule={def.access.edit}><FormPage key={`${name}-edit`} name={name} def={def} action="edit" /></Allowed>} />,
-    def.access.show && <Route key={`${name}-show`} path={`${def.route}/show/:id`} element={<Allowed rule={def.access.show}><ShowPage key={name} name={name} def={def} /></Allowed>} />,
-  ].filter(Boolean));
+  return Object.entries(defs).flatMap(([name, def]) =>
+    [
+      <Route
+        key={`${name}-list`}
+        path={def.route}
+        element={
+          <Allowed rule={def.access.list}>
+            <ListPage key={name} name={name} def={def} />
+          </Allowed>
+        }
+      />,
+      def.access.add && (
+        <Route
+          key={`${name}-create`}
+          path={`${def.route}/create`}
+          element={
+            <Allowed rule={def.access.add}>
+              <FormPage key={`${name}-create`} name={name} def={def} action="create" />
+            </Allowed>
+          }
+        />
+      ),
+      def.access.edit && (
+        <Route
+          key={`${name}-edit`}
+          path={`${def.route}/edit/:id`}
+          element={
+            <Allowed rule={def.access.edit}>
+              <FormPage key={`${name}-edit`} name={name} def={def} action="edit" />
+            </Allowed>
+          }
+        />
+      ),
+      def.access.show && (
+        <Route
+          key={`${name}-show`}
+          path={`${def.route}/show/:id`}
+          element={
+            <Allowed rule={def.access.show}>
+              <ShowPage key={name} name={name} def={def} />
+            </Allowed>
+          }
+        />
+      ),
+    ].filter(Boolean),
+  );
 }

@@ -9,6 +9,12 @@ import { useNavigate } from 'react-router';
 export function useOpen(): { opening: boolean; open(to: string): void } {
   const navigate = useNavigate();
   const [opening, startOpening] = useTransition();
-  const open = useCallback((to: string) => startOpening(() => { void navigate(to); }), [navigate]);
+  const open = useCallback(
+    (to: string) =>
+      startOpening(() => {
+        void navigate(to);
+      }),
+    [navigate],
+  );
   return { opening, open };
 }

@@ -1,9 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { authState } from '../providers/auth-state';
 import { api } from '../providers/http';
-import {
-  closedThisLogin, readDismissal, saveClosed, saveDismissal, shouldShowAnnouncement, type Announcement,
-} from './announcement';
+import { closedThisLogin, readDismissal, saveClosed, saveDismissal, shouldShowAnnouncement, type Announcement } from './announcement';
 
 const AnnouncementDialog = lazy(() => import('./AnnouncementDialog'));
 
@@ -39,7 +37,9 @@ export default function AnnouncementModal() {
       if (!alive || !data || closedThisLogin(data, authState.getLoginId())) return;
       if (shouldShowAnnouncement(data, readDismissal(user), Date.now())) setNotice(data);
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [user]);
 
   if (!notice) return null;
@@ -47,7 +47,10 @@ export default function AnnouncementModal() {
     saveClosed(notice, authState.getLoginId());
     setNotice(null);
   };
-  const snooze = () => { saveDismissal(notice, Date.now(), user); close(); };
+  const snooze = () => {
+    saveDismissal(notice, Date.now(), user);
+    close();
+  };
   return (
     <Suspense fallback={null}>
       <AnnouncementDialog notice={notice} onClose={close} onSnooze={snooze} />

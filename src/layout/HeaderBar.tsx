@@ -7,11 +7,15 @@ import { isSup } from '../providers/auth-state';
 import { useAuthState } from '../providers/use-auth-state';
 import UserMenu from './UserMenu';
 import type { Crumb } from './use-shell-menu';
+import { siteName } from '../common/site';
 
 const HeaderTrail = lazy(() => import('./HeaderTrail'));
 
 interface Props {
-  narrow: boolean; collapsed: boolean; onToggle(): void; crumbs: Crumb[];
+  narrow: boolean;
+  collapsed: boolean;
+  onToggle(): void;
+  crumbs: Crumb[];
   /** The menu button is pressed (before its click): its code can start loading. */
   onTogglePress?(): void;
 }
@@ -30,19 +34,30 @@ export default function HeaderBar({ narrow, collapsed, onToggle, onTogglePress, 
 
   return (
     <Layout.Header className="shell-header">
-      <Button type="text" aria-label={toggleLabel} onClick={onToggle} onPointerDown={onTogglePress}
-        icon={narrow ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} />
+      <Button
+        type="text"
+        aria-label={toggleLabel}
+        onClick={onToggle}
+        onPointerDown={onTogglePress}
+        icon={narrow ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      />
       {narrow ? (
-        <Link to="/home" className="shell-header-brand">接码平台</Link>
+        <Link to="/home" className="shell-header-brand">
+          {siteName()}
+        </Link>
       ) : (
-        <Suspense fallback={<span className="shell-breadcrumb" />}><HeaderTrail crumbs={crumbs} onReload={reload} /></Suspense>
+        <Suspense fallback={<span className="shell-breadcrumb" />}>
+          <HeaderTrail crumbs={crumbs} onReload={reload} />
+        </Suspense>
       )}
       <div className="shell-header-end">
         {!isSup(type) && (
           <span className="shell-balance" data-testid="balance">
             <span className="shell-balance-label">余额</span>
             <strong className="shell-balance-value">{formatMoney(userInfo?.balance)}</strong>
-            <Button size="small" type="primary" onClick={() => navigate('/account/recharge')}>充值</Button>
+            <Button size="small" type="primary" onClick={() => navigate('/account/recharge')}>
+              充值
+            </Button>
           </span>
         )}
         <UserMenu user={userInfo} />

@@ -10,8 +10,11 @@ export default function HeaderTrail({ crumbs, onReload }: { crumbs: Crumb[]; onR
       <Tooltip title="刷新">
         <Button type="text" aria-label="刷新" icon={<ReloadOutlined />} onClick={onReload} />
       </Tooltip>
-      <Breadcrumb className="shell-breadcrumb" data-testid="breadcrumb"
-        items={crumbs.map((c) => ({ title: c.link ? <Link to={c.link}>{c.label}</Link> : c.label }))} />
+      <Breadcrumb
+        className="shell-breadcrumb"
+        data-testid="breadcrumb"
+        items={crumbs.map((c) => ({ title: c.link ? <Link to={c.link}>{c.label}</Link> : c.label }))}
+      />
     </>
   );
 }

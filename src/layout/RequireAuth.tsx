@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loadBaseInfo } from '../providers/auth-provider';
 import { useAuthState } from '../providers/use-auth-state';
@@ -10,7 +10,8 @@ let loading: Promise<unknown> | null = null;
 
 /**
  * The route guard (docs/console-rules.md, "Route guard"): no token goes to /store; with a token but no user info yet, the base
- * info is fetched (a refusal clears the token, which sends the user to /store). A session that ends
+ * info is fetched (a session the server says is gone clears the token, which sends the user to /store;
+ * a server that cannot answer now is asked again, the spinner saying so). A session that ends
  * while the console is open (logout, or a 203/204/205 answer) leads to /login instead: the router
  * applies navigations as transitions, after this store-driven render, so this guard decides where.
  * A visitor's wanted page is remembered: logging in leads there.
@@ -20,6 +21,7 @@ export default function RequireAuth({ children }: { children: ReactNode }) {
   const needsInfo = Boolean(token) && !userInfo;
   const hadSession = useRef(false);
   const location = useLocation();
+  const [retrying, setRetrying] = useState<string | null>(null);
   if (token && userInfo) hadSession.current = true;
   const toStore = !token && !hadSession.current;
   useEffect(() => {
@@ -28,14 +30,18 @@ export default function RequireAuth({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!needsInfo || loading) return;
-    loading = loadBaseInfo().finally(() => { loading = null; });
+    loading = loadBaseInfo((retry) => setRetrying(retry.message)).finally(() => {
+      loading = null;
+    });
   }, [needsInfo]);
 
   if (!token) return <Navigate to={toStore ? '/store' : '/login'} replace />;
   if (!userInfo) {
     return (
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}>
-        <Spin size="large" tip="加载中..."><div style={{ width: 120, height: 60 }} /></Spin>
+        <Spin size="large" tip={retrying ?? '加载中...'}>
+          <div style={{ width: 120, height: 60 }} />
+        </Spin>
       </div>
     );
   }

@@ -51,9 +51,16 @@ export default function RouteProgress() {
   useEffect(() => {
     if (!showsProgress(pathname)) return;
     start();
-    const timer = window.setTimeout(() => { if (waiting === 0) done(); }, 180);
+    const timer = window.setTimeout(() => {
+      if (waiting === 0) done();
+    }, 180);
     return () => window.clearTimeout(timer);
   }, [pathname]);
-  useEffect(() => () => { done(); }, []);
+  useEffect(
+    () => () => {
+      done();
+    },
+    [],
+  );
   return null;
 }

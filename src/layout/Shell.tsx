@@ -9,10 +9,12 @@ import { resources } from '../../resources.config';
 import { useNarrow } from '../framework/use-narrow';
 import { takeFlash } from '../providers/flash';
 import AnnouncementModal from './AnnouncementModal';
+import { isResellerSite, shortSiteName, siteName } from '../common/site';
 import HeaderBar from './HeaderBar';
 import RouteProgress, { ProgressFallback } from './RouteProgress';
 import SwitchedBanner from './SwitchedBanner';
 import { useShellMenu } from './use-shell-menu';
+import { screenName } from './screen-title';
 import { message } from '../framework/notices';
 import './shell.css';
 
@@ -42,15 +44,23 @@ export default function Shell() {
   const narrow = useNarrow();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { menu, found, crumbs, pathname } = useShellMenu();
+  const { role, menu, found, crumbs, pathname } = useShellMenu();
+  const name = screenName(pathname, role);
   const selected = found ? { section: found.section.key, route: found.item.route } : undefined;
   const SideMenu = menuCode.use()?.default;
   const NavDrawer = drawerCode.use()?.default;
   // A wide screen shows the menu at once.
-  useEffect(() => { if (!narrow) loadNav(false); }, [narrow]);
+  useEffect(() => {
+    if (!narrow) loadNav(false);
+  }, [narrow]);
   // A list's rows start loading as its menu item is pressed, ahead of the click that opens it.
   const prefetchList = usePrefetchList();
-  const onPress = useCallback((key: string) => { if (key in resources) prefetchList(key); }, [prefetchList]);
+  const onPress = useCallback(
+    (key: string) => {
+      if (key in resources) prefetchList(key);
+    },
+    [prefetchList],
+  );
 
   // Choosing a page in the drawer closes it; so does growing past the phone width.
   useEffect(() => setDrawerOpen(false), [pathname, narrow]);
@@ -62,7 +72,9 @@ export default function Shell() {
 
   const nav = (short: boolean) => (
     <>
-      <Link to="/home" className="shell-brand" data-testid="brand" title="接码平台">{short ? '接码' : '接码平台'}</Link>
+      <Link to="/home" className="shell-brand" data-testid="brand" title={siteName()}>
+        {short ? shortSiteName() : siteName()}
+      </Link>
       {SideMenu && <SideMenu menu={menu} selected={selected} collapsed={short} openAll={narrow} onPress={onPress} />}
     </>
   );
@@ -70,31 +82,57 @@ export default function Shell() {
   return (
     <Layout className="shell" style={{ minHeight: '100vh' }}>
       {/* The first stop of the keyboard: shown once focused. */}
-      <a href={`#${MAIN_ID}`} className="shell-skip" onClick={skipToMain}>跳到主要内容</a>
+      <a href={`#${MAIN_ID}`} className="shell-skip" onClick={skipToMain}>
+        跳到主要内容
+      </a>
       {narrow ? (
-        NavDrawer && <NavDrawer open={drawerOpen} width={SIDER_WIDTH} onClose={() => setDrawerOpen(false)}>{nav(false)}</NavDrawer>
+        NavDrawer && (
+          <NavDrawer open={drawerOpen} width={SIDER_WIDTH} onClose={() => setDrawerOpen(false)}>
+            {nav(false)}
+          </NavDrawer>
+        )
       ) : (
-        <Layout.Sider className="shell-sider shell-nav" width={SIDER_WIDTH} collapsible trigger={null} collapsed={collapsed}
-          data-testid="sider">
+        <Layout.Sider
+          className="shell-sider shell-nav"
+          width={SIDER_WIDTH}
+          collapsible
+          trigger={null}
+          collapsed={collapsed}
+          data-testid="sider"
+        >
           {nav(collapsed)}
         </Layout.Sider>
       )}
       <Layout style={{ minWidth: 0 }}>
-        <HeaderBar narrow={narrow} collapsed={collapsed} crumbs={crumbs}
+        <HeaderBar
+          narrow={narrow}
+          collapsed={collapsed}
+          crumbs={crumbs}
           onTogglePress={() => loadNav(narrow)}
           onToggle={() => {
             if (!narrow) return setCollapsed((c) => !c);
             loadNav(true);
             setDrawerOpen(true);
-          }} />
+          }}
+        />
         <Layout.Content className="shell-content" id={MAIN_ID} tabIndex={-1}>
+          {/* The screen's one h1, for screen readers: sighted people read the name in the breadcrumb or the panel's title. */}
+          {name && <h1 className="shell-screen-title">{name}</h1>}
           <SwitchedBanner />
-          <Suspense fallback={<><ProgressFallback /><Spin delay={300} style={{ display: 'block', margin: '20vh auto' }} /></>}>
+          <Suspense
+            fallback={
+              <>
+                <ProgressFallback />
+                <Spin delay={300} style={{ display: 'block', margin: '20vh auto' }} />
+              </>
+            }
+          >
             <Outlet />
           </Suspense>
         </Layout.Content>
       </Layout>
-      <AnnouncementModal />
+      {/* A reseller's site shows its own notice (on the home), none of the main site's. */}
+      {!isResellerSite() && <AnnouncementModal />}
       <RouteProgress />
       <ScreenWarmup />
     </Layout>

@@ -22,16 +22,24 @@ export default function SideMenu({ menu, selected, collapsed, openAll, onPress }
     if (section) setOpenKeys((keys) => (keys.includes(section) ? keys : [...keys, section]));
   }, [selected?.section]);
 
-  const items: MenuProps['items'] = useMemo(() => menu.map((section) => ({
-    key: section.key,
-    icon: iconOf(section.icon),
-    label: section.label,
-    children: section.items.map((item) => ({
-      key: item.route,
-      icon: iconOf(item.icon),
-      label: <Link to={item.route} onPointerDown={() => onPress?.(item.key)}>{item.label}</Link>,
-    })),
-  })), [menu, onPress]);
+  const items: MenuProps['items'] = useMemo(
+    () =>
+      menu.map((section) => ({
+        key: section.key,
+        icon: iconOf(section.icon),
+        label: section.label,
+        children: section.items.map((item) => ({
+          key: item.route,
+          icon: iconOf(item.icon),
+          label: (
+            <Link to={item.route} onPointerDown={() => onPress?.(item.key)}>
+              {item.label}
+            </Link>
+          ),
+        })),
+      })),
+    [menu, onPress],
+  );
 
   return (
     <Menu

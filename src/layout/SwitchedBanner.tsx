@@ -14,8 +14,18 @@ export default function SwitchedBanner() {
     switchBackToManager().catch(() => setBusy(false));
   };
   return (
-    <Alert type="warning" showIcon banner data-testid="switched-banner" className="shell-switched"
+    <Alert
+      type="warning"
+      showIcon
+      banner
+      data-testid="switched-banner"
+      className="shell-switched"
       message={`正在以用户 ${userInfo.username} 的身份操作`}
-      action={<Button size="small" type="primary" loading={busy} onClick={back}>切换回管理员</Button>} />
+      action={
+        <Button size="small" type="primary" loading={busy} onClick={back}>
+          切换回管理员
+        </Button>
+      }
+    />
   );
 }

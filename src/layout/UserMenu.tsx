@@ -13,8 +13,9 @@ import { modal } from '../framework/notices';
  * even none within a few seconds, the caller still logs out locally.
  */
 export async function endServerSession(): Promise<void> {
-  await request({ method: 'POST', url: '/api/user/logout', data: {}, timeout: 5000 }, { silent: true, noRelogin: true })
-    .catch(() => undefined);
+  await request({ method: 'POST', url: '/api/user/logout', data: {}, timeout: 5000 }, { silent: true, noRelogin: true }).catch(
+    () => undefined,
+  );
 }
 
 /** The header's user dropdown: change password, switch back to management, log out. */
@@ -23,18 +24,19 @@ export default function UserMenu({ user }: { user: UserInfo | null }) {
   const { token } = theme.useToken();
   const queryClient = useQueryClient();
 
-  const logout = () => modal.confirm({
-    title: '确认退出',
-    content: '确定要退出吗？',
-    okText: '退出',
-    cancelText: '取消',
-    onOk: async () => {
-      await endServerSession(); // the token must still be there to be sent
-      navigate('/login', { replace: true });
-      authState.clear();
-      queryClient.clear(); // nothing of this account stays cached for the next one
-    },
-  });
+  const logout = () =>
+    modal.confirm({
+      title: '确认退出',
+      content: '确定要退出吗？',
+      okText: '退出',
+      cancelText: '取消',
+      onOk: async () => {
+        await endServerSession(); // the token must still be there to be sent
+        navigate('/login', { replace: true });
+        authState.clear();
+        queryClient.clear(); // nothing of this account stays cached for the next one
+      },
+    });
 
   // The console reloads as the sup and says 切换成功; a refusal has been shown by the client.
   const switchBack = () => switchBackToManager().catch(() => undefined);
@@ -51,7 +53,9 @@ export default function UserMenu({ user }: { user: UserInfo | null }) {
       {/* A button: reached with Tab and opened with Enter, named even on a phone where only the avatar shows. */}
       <button type="button" className="shell-user" data-testid="user-menu" aria-label={`账户菜单 ${user?.username ?? ''}`.trim()}>
         <span className="shell-user-face">
-          <span className="shell-avatar" style={{ background: token.colorPrimary }}><UserOutlined /></span>
+          <span className="shell-avatar" style={{ background: token.colorPrimary }}>
+            <UserOutlined />
+          </span>
           <span className="shell-username">{user?.username ?? ''}</span>
           <DownOutlined className="shell-user-caret" style={{ fontSize: 10 }} />
         </span>

@@ -1,9 +1,7 @@
 import { pages, resources, sections, type PageDef, type ResourceDef, type Role } from '../../resources.config';
 import { buildMenu, findMenuItem } from '../framework/menu';
 import { recordPageLabel } from '../framework/resources';
-
-/** The site's name, after the screen's in the browser's tab and history. */
-export const SITE_NAME = '接码平台';
+import { siteName } from '../common/site';
 
 /** The open screens, outside the console's menu. */
 const OPEN_SCREENS: Record<string, string> = { '/login': '登录', '/register': '注册', '/store': 'API商城' };
@@ -27,7 +25,7 @@ export function screenName(pathname: string, role: Role | undefined): string | n
   return '页面不存在';
 }
 
-/** The document title of a screen: `我的API - 接码平台`. */
+/** The document title of a screen: `我的API - 接码平台` (a reseller's site: its name). */
 export function documentTitle(name: string): string {
-  return `${name} - ${SITE_NAME}`;
+  return `${name} - ${siteName()}`;
 }

@@ -3,7 +3,11 @@ import { setFlash } from '../providers/flash';
 import { api } from '../providers/http';
 import { navigation } from '../providers/navigation';
 
-interface SwitchAnswer { token: string; type: string; user?: UserInfo }
+interface SwitchAnswer {
+  token: string;
+  type: string;
+  user?: UserInfo;
+}
 
 /** Takes on the answered session, then loads the console afresh there; '切换成功' shows once it has. */
 function adopt(data: SwitchAnswer, type: string, path: string): void {

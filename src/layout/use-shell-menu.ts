@@ -8,7 +8,12 @@ import { useAuthState } from '../providers/use-auth-state';
 import { currentGrants } from '../providers/grants';
 
 /** A breadcrumb: its text, and where it leads (the list, from one of its records' pages). */
-export interface Crumb { label: string; section?: string; route?: string; link?: string }
+export interface Crumb {
+  label: string;
+  section?: string;
+  route?: string;
+  link?: string;
+}
 
 /**
  * The breadcrumb of a path: section + item, then 新建 / 编辑 / 详情 on a record's page (the item then
@@ -21,7 +26,11 @@ export function crumbsOf(menu: MenuSection[], pathname: string): Crumb[] {
     const sub = recordPageLabel(found.item.route, pathname);
     const item: Crumb = { label: found.item.label, route: found.item.route };
     if (!sub) return [{ label: found.section.label, section: found.section.key }, item];
-    return [{ label: found.section.label, section: found.section.key }, { ...item, link: listUrl(found.item.key, found.item) }, { label: sub }];
+    return [
+      { label: found.section.label, section: found.section.key },
+      { ...item, link: listUrl(found.item.key, found.item) },
+      { label: sub },
+    ];
   }
   const page = Object.values(pages as Record<string, PageDef>).find((p) => p.route === pathname);
   return page ? [{ label: page.label, route: page.route }] : [];

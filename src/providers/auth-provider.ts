@@ -1,9 +1,13 @@
 import type { AuthProvider } from '@refinedev/core';
 import { authState, type UserInfo } from './auth-state';
-import { api, ApiError, peekEarly } from './http';
+import { api, ApiError, peekEarly, SESSION_GONE } from './http';
 import { takeWantedPath } from './wanted-path';
 
-interface LoginAnswer { token: string; type: string; user: UserInfo }
+interface LoginAnswer {
+  token: string;
+  type: string;
+  user: UserInfo;
+}
 
 function signIn(answer: LoginAnswer) {
   authState.setToken(answer.token);
@@ -14,24 +18,44 @@ function signIn(answer: LoginAnswer) {
 /** The base-info call under way: the route guard and Refine's check both ask as the console opens. */
 let inFlight: Promise<UserInfo | null> | null = null;
 
+/** Waits between tries while the server cannot answer (a restart, a deploy): 1, 2, 4, 8, then every 10 s. */
+const RETRY_MS = [1_000, 2_000, 4_000, 8_000, 10_000];
+
+/** Why a try failed, as the spinner says it: the server's own words for a refusal, else that it cannot be reached. */
+export type BaseInfoRetry = { tries: number; message: string };
+
 /**
- * Fetches `/api/user/base` and stores it; a refusal clears the session (the guard then goes to /store).
- * Callers arriving while a call is under way share it.
+ * Fetches `/api/user/base` and stores it. Only an answer that says the session is gone (203/204/205)
+ * clears it (the guard then goes to /store); any other failure (a 5xx, a proxy's 502, no network, a
+ * refusal that is not about the session) keeps the session and asks again until the server answers:
+ * a reload during a restart stays logged in. `onRetry` hears each failed try. Callers arriving while a
+ * call is under way share it.
  */
-export function loadBaseInfo(): Promise<UserInfo | null> {
-  inFlight ??= fetchBaseInfo().finally(() => { inFlight = null; });
+export function loadBaseInfo(onRetry?: (retry: BaseInfoRetry) => void): Promise<UserInfo | null> {
+  inFlight ??= fetchBaseInfo(onRetry).finally(() => {
+    inFlight = null;
+  });
   return inFlight;
 }
 
-async function fetchBaseInfo(): Promise<UserInfo | null> {
-  try {
-    const user = await api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true });
-    authState.setUserInfo(user);
-    authState.setType(user.type);
-    return user;
-  } catch {
-    authState.clear();
-    return null;
+async function fetchBaseInfo(onRetry?: (retry: BaseInfoRetry) => void): Promise<UserInfo | null> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      const user = await api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true });
+      authState.setUserInfo(user);
+      authState.setType(user.type);
+      return user;
+    } catch (error) {
+      if (error instanceof ApiError && SESSION_GONE.has(error.code)) {
+        authState.clear();
+        return null;
+      }
+      // Logged out meanwhile (another tab, the user): nothing left to load.
+      if (!authState.getToken()) return null;
+      const unreachable = !(error instanceof ApiError) || error.code === 0 || error.code >= 500;
+      onRetry?.({ tries, message: unreachable ? '暂时连不上服务器，正在重试...' : `${error.message}，正在重试...` });
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(tries, RETRY_MS.length) - 1]));
+    }
   }
 }
 

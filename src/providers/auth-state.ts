@@ -19,6 +19,8 @@ export interface UserInfo {
   manager?: string;
   /** A sup's staff role (owner, operator, finance, support). */
   role?: string;
+  /** A customer who resells the catalogue (分站): 我的分站 is theirs. */
+  reseller?: boolean;
   /** The business time zone (the server's). */
   time_zone?: string;
 }
@@ -41,7 +43,11 @@ function changed(): void {
 }
 
 function read(key: string): string | null {
-  try { return localStorage.getItem(key); } catch { return null; }
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }
 
 export const authState = {
@@ -54,11 +60,21 @@ export const authState = {
   },
   getLoginId: () => read(LOGIN),
   /** Removing the token also forgets the user. */
-  removeToken() { localStorage.removeItem(TOKEN); userInfo = null; changed(); },
+  removeToken() {
+    localStorage.removeItem(TOKEN);
+    userInfo = null;
+    changed();
+  },
   getType: () => read(TYPE),
   getStaffRole: () => read(STAFF_ROLE),
-  setType(type: string) { localStorage.setItem(TYPE, type); changed(); },
-  removeType() { localStorage.removeItem(TYPE); changed(); },
+  setType(type: string) {
+    localStorage.setItem(TYPE, type);
+    changed();
+  },
+  removeType() {
+    localStorage.removeItem(TYPE);
+    changed();
+  },
   getUserInfo: () => userInfo,
   /** Milliseconds since the user info was stored; Infinity without any. */
   userInfoAge: () => (userInfo ? Date.now() - userInfoAt : Infinity),
@@ -66,14 +82,29 @@ export const authState = {
     userInfo = info;
     userInfoAt = Date.now();
     if (info) {
-      try { localStorage.setItem(STAFF_ROLE, info.role ?? ''); } catch { /* storage off: the role lives in memory */ }
+      try {
+        localStorage.setItem(STAFF_ROLE, info.role ?? '');
+      } catch {
+        /* storage off: the role lives in memory */
+      }
     }
     if (info?.time_zone) setTimeZone(info.time_zone);
     changed();
   },
   /** Everything at once: what logging out and a refused session do. */
-  clear() { localStorage.removeItem(TOKEN); localStorage.removeItem(TYPE); localStorage.removeItem(STAFF_ROLE); userInfo = null; changed(); },
-  subscribe(listener: () => void) { listeners.add(listener); return () => { listeners.delete(listener); }; },
+  clear() {
+    localStorage.removeItem(TOKEN);
+    localStorage.removeItem(TYPE);
+    localStorage.removeItem(STAFF_ROLE);
+    userInfo = null;
+    changed();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
   version: () => version,
 };
 

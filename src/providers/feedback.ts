@@ -5,7 +5,13 @@ import { message, notification } from '../framework/notices';
  * is keyed by its text: several calls failing the same way (the network is down) show it once.
  */
 export const feedback = {
-  error: (text: string) => { message.error({ content: text, key: `error:${text}` }); },
-  success: (text: string) => { message.success({ content: text, key: `success:${text}` }); },
-  relogin: (text: string) => { notification.error({ key: 'relogin', message: `${text} 需要重新登录`, description: '请重新登录' }); },
+  error: (text: string) => {
+    message.error({ content: text, key: `error:${text}` });
+  },
+  success: (text: string) => {
+    message.success({ content: text, key: `success:${text}` });
+  },
+  relogin: (text: string) => {
+    notification.error({ key: 'relogin', message: `${text} 需要重新登录`, description: '请重新登录' });
+  },
 };

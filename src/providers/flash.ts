@@ -5,7 +5,11 @@
 const KEY = 'flash';
 
 export function setFlash(text: string): void {
-  try { sessionStorage.setItem(KEY, text); } catch { /* no storage: nothing to show later */ }
+  try {
+    sessionStorage.setItem(KEY, text);
+  } catch {
+    /* no storage: nothing to show later */
+  }
 }
 
 export function takeFlash(): string | null {

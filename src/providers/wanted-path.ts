@@ -8,7 +8,11 @@ const OPEN = /^\/(login|register|store|refresh)?(?:[/?#]|$)/;
 
 export function rememberWantedPath(path: string): void {
   if (!path.startsWith('/') || path.startsWith('//') || OPEN.test(path)) return;
-  try { sessionStorage.setItem(KEY, path); } catch { /* no storage: login goes home */ }
+  try {
+    sessionStorage.setItem(KEY, path);
+  } catch {
+    /* no storage: login goes home */
+  }
 }
 
 /** The remembered path (forgotten as it is read), or null. */
@@ -23,5 +27,9 @@ export function takeWantedPath(): string | null {
 }
 
 export function forgetWantedPath(): void {
-  try { sessionStorage.removeItem(KEY); } catch { /* nothing kept */ }
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    /* nothing kept */
+  }
 }

@@ -39,25 +39,38 @@ if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => undefined, removeListener: () => undefined,
-      addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
     }),
   });
 }
 
-if (!(globalThis as any).ResizeObserver) {
-  (globalThis as any).ResizeObserver = class {
-    observe() { /* jsdom has no layout */ }
-    unobserve() { /* jsdom has no layout */ }
-    disconnect() { /* jsdom has no layout */ }
+const observers = globalThis as { ResizeObserver?: unknown };
+if (!observers.ResizeObserver) {
+  observers.ResizeObserver = class {
+    observe() {
+      /* jsdom has no layout */
+    }
+    unobserve() {
+      /* jsdom has no layout */
+    }
+    disconnect() {
+      /* jsdom has no layout */
+    }
   };
 }
 
 // The width jsdom started with; a test that narrows the window (layout/viewport.ts) gets it back.
 const initial = Symbol.for('component-setup.viewport');
-const viewport: { innerWidth: number; matchMedia: typeof window.matchMedia } =
-  ((window as any)[initial] ??= { innerWidth: window.innerWidth, matchMedia: window.matchMedia });
+const viewport: { innerWidth: number; matchMedia: typeof window.matchMedia } = ((
+  window as unknown as Record<symbol, typeof viewport | undefined>
+)[initial] ??= { innerWidth: window.innerWidth, matchMedia: window.matchMedia });
 function restoreViewport(): void {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: viewport.innerWidth });
   Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: viewport.matchMedia });
@@ -66,7 +79,7 @@ function restoreViewport(): void {
 // antd's Table measures scrollbars through getComputedStyle on pseudo-elements, which jsdom warns
 // about: drop the pseudo-element argument. Wrapped once per jsdom, not once per file.
 const wrapped = Symbol.for('component-setup.getComputedStyle');
-if (!(window.getComputedStyle as any)[wrapped]) {
+if (!(window.getComputedStyle as unknown as Record<symbol, unknown>)[wrapped]) {
   const getComputedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = Object.assign((element: Element) => getComputedStyle(element), { [wrapped]: true });
 }

@@ -10,7 +10,8 @@ import { clickRowAction, rowActionLabels, settle, shot, useServer, useToken, wit
 const server = useServer();
 
 /** What a script gets for getBalance with this key. */
-const balanceWord = async (key: string) => (await fetch(`${server.url}/stubs/handler_api.php?api_key=${encodeURIComponent(key)}&action=getBalance`)).text();
+const balanceWord = async (key: string) =>
+  (await fetch(`${server.url}/stubs/handler_api.php?api_key=${encodeURIComponent(key)}&action=getBalance`)).text();
 
 /** Opens user/info, makes (or replaces) the key through the card, and returns the key the dialog shows. */
 async function makeKey(page: Page, name: string, replace: boolean): Promise<string> {
@@ -25,7 +26,9 @@ async function makeKey(page: Page, name: string, replace: boolean): Promise<stri
   await secret.waitFor();
   const key = (await secret.innerText()).trim();
   expect(key).toMatch(/^sak_[A-Za-z0-9_-]{43}$/);
-  expect(await page.locator('.ant-modal').filter({ hasText: '请保存您的接口密钥' }).innerText()).toContain(`${server.url}/stubs/handler_api.php`);
+  expect(await page.locator('.ant-modal').filter({ hasText: '请保存您的接口密钥' }).innerText()).toContain(
+    `${server.url}/stubs/handler_api.php`,
+  );
   await settle(page);
   await shot(page, `${name}-new-key`);
   await page.getByRole('button', { name: '我已保存' }).click();
@@ -52,7 +55,10 @@ describe('API keys in the browser', () => {
 
       // Replacing asks first; saying no keeps the key.
       await card.getByRole('button', { name: /更换密钥/ }).click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: /取\s*消/ }).click();
+      await page
+        .locator('.ant-modal-confirm')
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
       await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
       expect(await balanceWord(first)).toBe('ACCESS_BALANCE:0.00');
 
@@ -73,10 +79,16 @@ describe('API keys in the browser', () => {
     await withBrowser({ width: 375, height: 812 }, async (page) => {
       await useToken(page, server.url, token, 'user');
       await page.goto(`${server.url}/user/info`);
-      await page.getByTestId('apikey-card').getByRole('button', { name: /创建密钥/ }).waitFor();
+      await page
+        .getByTestId('apikey-card')
+        .getByRole('button', { name: /创建密钥/ })
+        .waitFor();
       const key = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(key).toBeLessThanOrEqual(0);
-      await page.getByTestId('apikey-card').getByRole('button', { name: /创建密钥/ }).click();
+      await page
+        .getByTestId('apikey-card')
+        .getByRole('button', { name: /创建密钥/ })
+        .click();
       await page.getByTestId('apikey-secret').waitFor();
       const dialog = await page.locator('.ant-modal').filter({ hasText: '请保存您的接口密钥' }).boundingBox();
       expect(dialog!.x).toBeGreaterThanOrEqual(0);
@@ -128,7 +140,12 @@ describe('API keys in the browser', () => {
       await useToken(page, server.url, token, 'user');
       await page.goto(`${server.url}/user/info`);
       await expect.poll(() => page.getByTestId('apikey-card').innerText()).toContain('已被管理员撤销');
-      expect(await page.getByTestId('apikey-card').getByRole('button', { name: /创建密钥/ }).isVisible()).toBe(true);
+      expect(
+        await page
+          .getByTestId('apikey-card')
+          .getByRole('button', { name: /创建密钥/ })
+          .isVisible(),
+      ).toBe(true);
     });
   });
 });

@@ -28,11 +28,13 @@ afterAll(async () => {
 /** GET over HTTPS (the certificate is the test's own), the body as it came. */
 function get(url: string, encoding: string): Promise<{ status: number; encoding?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    https.get(url, { rejectUnauthorized: false, headers: { 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    https
+      .get(url, { rejectUnauthorized: false, headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 

@@ -48,7 +48,7 @@ describe('devices in the browser', () => {
       await settle(page);
       await shot(page, 'device-1280-list');
       // The declared action first, 删除 last (behind 更多 here).
-      await expect.poll(() => rowActionLabels(page, row)).toEqual(['绑定号码', '重置密钥', '查看', '编辑', '删除']);
+      await expect.poll(() => rowActionLabels(page, row)).toEqual(['号码', '核对号码', '绑定号码', '重置密钥', '查看', '编辑', '删除']);
       await row.getByRole('button', { name: /更多/ }).click();
       await openRowMenu(page).waitFor();
       await shot(page, 'device-1280-more');

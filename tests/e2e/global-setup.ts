@@ -10,8 +10,7 @@ export default function setup() {
   // Vitest sets NODE_ENV=test, which would give a development build of React: build what ships.
   const env = { ...process.env, NODE_ENV: 'production' };
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execSync(`node scripts/build.mjs "${DIST}"`,
-      { cwd: ROOT, stdio: 'inherit', env });
+    execSync(`node scripts/build.mjs "${DIST}"`, { cwd: ROOT, stdio: 'inherit', env });
   }
   fs.rmSync(SHOTS, { recursive: true, force: true });
   fs.mkdirSync(SHOTS, { recursive: true });

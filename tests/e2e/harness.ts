@@ -12,7 +12,11 @@ export const DIST = path.resolve(ROOT, process.env.E2E_DIST ?? 'dist');
 export const SHOTS = path.resolve(ROOT, process.env.E2E_SHOTS ?? path.join('test-results', 'screenshots'));
 export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
 
-export interface Server { url: string; stop(): Promise<void>; api: ApiClient }
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+  api: ApiClient;
+}
 
 /** The real server, as `npm start` runs it, on a fresh SQLite file, serving the built console. */
 export async function startServer(): Promise<Server> {
@@ -20,22 +24,38 @@ export async function startServer(): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, STATIC_DIR: DIST,
-      LOG_LEVEL: 'warn', AUTH_RATE_PER_MINUTE: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      STATIC_DIR: DIST,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_PER_MINUTE: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Loading the server's code through tsx takes over 30 s on two cores busy with other work.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
       const res = await fetch(`${url}/api/config/index`);
       if (res.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -57,20 +77,31 @@ export function useServer(): Server & { supToken: string } {
     Object.assign(server, await startServer());
     server.supToken = await server.api.login(ADMIN.username, ADMIN.password);
   });
-  afterAll(async () => { await server.stop?.(); });
+  afterAll(async () => {
+    await server.stop?.();
+  });
   return server;
 }
 
 /** Calls the API as a script would, to arrange data and to read the figures the screens must show. */
 export class ApiClient {
   constructor(private base: string) {}
-  async call<T = any>(method: 'GET' | 'POST', url: string, token?: string, body?: unknown): Promise<{ code: number; message: string; data: T }> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers of every API
+  async call<T = any>(
+    method: 'GET' | 'POST',
+    url: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<{ code: number; message: string; data: T }> {
     const res = await fetch(this.base + url, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    return res.json() as Promise<any>;
+    return res.json() as Promise<{ code: number; message: string; data: T }>;
   }
   async login(username: string, password: string): Promise<string> {
     const res = await this.call('POST', '/api/user/login', undefined, { username, password });
@@ -99,24 +130,47 @@ export interface TestBrowser {
  * reduced motion, as the console honours: a click is never aimed at a dialog still zooming in.
  * Should the test fail, what the page last showed is printed (see `describePage`).
  */
-export async function openBrowser(viewport = { width: 1366, height: 860 }): Promise<TestBrowser> {
+export async function openBrowser(viewport = { width: 1366, height: 860 }, extraArgs: string[] = []): Promise<TestBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium', headless: true, viewport, locale: 'zh-CN', reducedMotion: 'reduce',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // A test's own (`--host-resolver-rules`: a reseller's host name answered by the local server).
+      ...extraArgs,
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
   const calls: string[] = [];
   const call = (r: Request, outcome: string) => calls.push(`${r.method()} ${new URL(r.url()).pathname} ${outcome}`);
-  page.on('requestfinished', (r) => { void r.response().then((res) => call(r, String(res?.status() ?? '-')), () => undefined); });
+  page.on('requestfinished', (r) => {
+    void r.response().then(
+      (res) => call(r, String(res?.status() ?? '-')),
+      () => undefined,
+    );
+  });
   page.on('requestfailed', (r) => call(r, `failed: ${r.failure()?.errorText}`));
   let lastSeen: string | null = null;
   const browser: TestBrowser = {
-    context, page, errors, calls,
+    context,
+    page,
+    errors,
+    calls,
     close: async () => {
       lastSeen = await describePage(browser).catch(() => '');
       await context.close();
@@ -124,37 +178,51 @@ export async function openBrowser(viewport = { width: 1366, height: 860 }): Prom
     },
   };
   try {
-    onTestFailed(async () => { process.stderr.write(lastSeen ?? await describePage(browser).catch(() => '')); });
-  } catch { /* opened outside a test (a hook): nothing to report to */ }
+    onTestFailed(async () => {
+      process.stderr.write(lastSeen ?? (await describePage(browser).catch(() => '')));
+    });
+  } catch {
+    /* opened outside a test (a hook): nothing to report to */
+  }
   return browser;
 }
 
 /** A fresh browser at this size for one test's steps, closed afterwards whatever happened. */
-export async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page, browser: TestBrowser) => Promise<void>): Promise<void> {
+export async function withBrowser(
+  viewport: { width: number; height: number },
+  fn: (page: Page, browser: TestBrowser) => Promise<void>,
+): Promise<void> {
   const browser = await openBrowser(viewport);
-  try { await fn(browser.page, browser); } finally { await browser.close(); }
+  try {
+    await fn(browser.page, browser);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** What the page shows (address, dialogs, popups, messages) and what went wrong in it: a CI log is often all there is. */
 async function describePage({ page, errors, calls }: TestBrowser): Promise<string> {
   const shown = await page.evaluate(() => {
-    const texts = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
-      .filter((el) => el.getClientRects().length > 0)
-      .map((el) => el.innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
+    const texts = (selector: string) =>
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .filter((el) => el.getClientRects().length > 0)
+        .map((el) => el.innerText.replace(/\s+/g, ' ').trim().slice(0, 200));
     return {
       dialogs: texts('.ant-modal, .ant-drawer-content'),
       popups: texts('.ant-dropdown:not(.ant-dropdown-hidden), .ant-popover:not(.ant-popover-hidden)'),
       messages: texts('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error'),
     };
   });
-  return [
-    `\n[the browser, as the test left it] ${page.url()}`,
-    `  dialogs: ${JSON.stringify(shown.dialogs)}`,
-    `  popups: ${JSON.stringify(shown.popups)}`,
-    `  messages: ${JSON.stringify(shown.messages)}`,
-    `  errors: ${JSON.stringify(errors.slice(-10))}`,
-    `  last calls: ${JSON.stringify(calls.slice(-15))}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `\n[the browser, as the test left it] ${page.url()}`,
+      `  dialogs: ${JSON.stringify(shown.dialogs)}`,
+      `  popups: ${JSON.stringify(shown.popups)}`,
+      `  messages: ${JSON.stringify(shown.messages)}`,
+      `  errors: ${JSON.stringify(errors.slice(-10))}`,
+      `  last calls: ${JSON.stringify(calls.slice(-15))}`,
+    ].join('\n') + '\n'
+  );
 }
 
 /** Before a screenshot: the pointer out of the way and hover effects faded. */
@@ -180,7 +248,13 @@ export async function loginUi(page: Page, base: string, username: string, passwo
 /** Puts a session straight into the browser's storage (for tests that are not about logging in). */
 export async function useToken(page: Page, base: string, token: string, type: string): Promise<void> {
   await page.goto(`${base}/refresh`);
-  await page.evaluate(([t, ty]) => { localStorage.setItem('token', t); localStorage.setItem('type', ty); }, [token, type]);
+  await page.evaluate(
+    ([t, ty]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('type', ty);
+    },
+    [token, type],
+  );
 }
 
 /** The open 更多 menu of a list row (a row's links past the first few). */

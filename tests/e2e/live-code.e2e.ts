@@ -27,20 +27,35 @@ beforeAll(async () => {
   const added = await post('/api/user/add', sup, { username: 'live_buyer', password: 'Buyer-pass-123' });
   buyer = await server.api.login('live_buyer', 'Buyer-pass-123');
   await post('/api/user/money', sup, { id: added.id, amount: 10, remark: '测试充值' });
-  const goods = (await post('/api/goods/add', sup, {
-    title: 'Telegram 接码', channel: 'sms', service: 'tg', price: 2, valid_hours: 24, receive_limit: 3, min_qty: 1, max_qty: 10,
-  })).id;
+  const goods = (
+    await post('/api/goods/add', sup, {
+      title: 'Telegram 接码',
+      channel: 'sms',
+      service: 'tg',
+      price: 2,
+      valid_hours: 24,
+      receive_limit: 3,
+      min_qty: 1,
+      max_qty: 10,
+    })
+  ).id;
   await post('/api/stock/import', sup, { goods_id: goods, text: '+8613800138077' });
   [link] = (await post('/api/order/buy', buyer, { goods_id: goods, quantity: 1 })).tokens;
   link.token = new URL(link.url).pathname.split('/').pop()!;
   device = await post('/api/device/add', sup, { name: '一号机' });
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** One SMS to the link's number, from the phone, in SmsForwarder's default signed form. */
 async function phoneReceives(text: string): Promise<number> {
   const ts = Date.now();
-  const req = defaultFormRequest({ from: '+8610690000', text, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(ts), deviceMark: 'Redmi' }, device.secret, ts);
+  const req = defaultFormRequest(
+    { from: '+8610690000', text, simInfo: `SIM1_${link.identifier}`, receiveTime: localTime(ts), deviceMark: 'Redmi' },
+    device.secret,
+    ts,
+  );
   return (await fetch(device.webhook_url, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body })).status;
 }
 
@@ -51,13 +66,17 @@ async function phoneReceives(text: string): Promise<number> {
 async function watch(page: Page, url: string, ready: () => Promise<unknown>) {
   await page.goto(url);
   await ready();
-  await page.evaluate(() => { (window as any).__watched = 'still here'; });
+  await page.evaluate(() => {
+    (window as Window & { __watched?: string }).__watched = 'still here';
+  });
   const navigations: string[] = [];
-  page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) navigations.push(frame.url()); });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
   return {
     /** The same document as when watching began: marker kept, no navigation, same address. */
     unchanged: async () => {
-      expect(await page.evaluate(() => (window as any).__watched)).toBe('still here');
+      expect(await page.evaluate(() => (window as Window & { __watched?: string }).__watched)).toBe('still here');
       expect(navigations).toEqual([]);
       expect(page.url()).toBe(url);
     },
@@ -111,15 +130,18 @@ describe('a code arriving while the customer watches', () => {
       const codeCell = tokens.locator('.ant-table-row td').filter({ hasText: /^482913$/ });
       // As a person would: scroll the table sideways until the code's column is just right of the pinned first columns.
       await codeCell.evaluate((td: HTMLElement) => {
-        const pinned = [...td.closest('tr')!.children].filter((c) => c !== td && c.classList.contains('ant-table-cell-fix-left'))
+        const pinned = [...td.closest('tr')!.children]
+          .filter((c) => c !== td && c.classList.contains('ant-table-cell-fix-left'))
           .reduce((width, c) => width + c.getBoundingClientRect().width, 0);
         td.closest('.ant-table-content')!.scrollLeft = td.offsetLeft - pinned;
       });
       await settle(tokens);
-      expect(await codeCell.evaluate((td) => {
-        const r = td.getBoundingClientRect();
-        return td.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-      })).toBe(true);
+      expect(
+        await codeCell.evaluate((td) => {
+          const r = td.getBoundingClientRect();
+          return td.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        }),
+      ).toBe(true);
       await shot(tokens, 'live-code-1280-my-api');
       await shot(records, 'live-code-1280-records');
       await shot(codePage, 'live-code-1280-link-page');

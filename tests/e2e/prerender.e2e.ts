@@ -3,12 +3,18 @@
  * so the form is on screen before any JavaScript runs; the app then hydrates it (keeps those very
  * elements and gives them their handlers) instead of drawing the page again.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
+import { ADMIN, DIST, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 // Before the page's scripts: marks every element parsed from the HTML, so we can tell afterwards
 // whether the elements on screen are still those (hydrated) or new ones (rendered again).
@@ -58,20 +64,52 @@ describe('the pre-rendered login page', () => {
     }
   });
 
+  it("keeps the HTTP client and Refine's data provider out of a console screen's first paint (they load after it)", async () => {
+    // axios's error codes and simple-rest's list header: in the build, in none of the scripts a screen's page names.
+    const MARKS = ['ERR_BAD_RESPONSE', 'x-total-count'];
+    const assets = path.join(DIST, 'assets');
+    const built = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'));
+    for (const mark of MARKS)
+      expect(
+        built.some((text) => text.includes(mark)),
+        mark,
+      ).toBe(true);
+    for (const address of ['/home', '/items/api/token', '/items/api/token/show/1']) {
+      const html = await (await fetch(`${server.url}${address}`)).text();
+      const scripts = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]*(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+      expect(scripts.length, address).toBeGreaterThan(1);
+      for (const file of scripts) {
+        const text = await (await fetch(`${server.url}${file}`)).text();
+        for (const mark of MARKS) expect(text.includes(mark), `${address}: ${file} holds ${mark}`).toBe(false);
+      }
+    }
+  });
+
   it("gives a console screen antd's styles of its first paint in a stylesheet: antd generates none of those, and the screen looks as without it", async () => {
     const html = await (await fetch(`${server.url}/home`)).text();
     const href = html.match(/<link rel="stylesheet" href="(\/assets\/antd-console-[^"]+\.css)">/)?.[1];
     expect(href).toBeDefined();
     const css = await (await fetch(`${server.url}${href}`)).text();
     // antd's record of the styles the file holds, by their hashes.
-    const held = new Set(css.match(/\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/)![1].split(';').map((entry) => entry.split(':')[1]));
+    const held = new Set(
+      css
+        .match(/\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/)![1]
+        .split(';')
+        .map((entry) => entry.split(':')[1]),
+    );
     expect(held.size).toBeGreaterThan(5);
     const sup = await server.api.login(ADMIN.username, ADMIN.password);
     /** /home on a phone: the styles antd generated, and the computed styles of its antd parts. */
     const look = async (withFile: boolean) => {
       const browser = await openBrowser({ width: 375, height: 812 });
       try {
-        if (!withFile) await browser.page.route(/\/antd-console-[^/]+\.css$/, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+        if (!withFile)
+          await browser.page.route(/\/antd-console-[^/]+\.css$/, (route) =>
+            route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+          );
         await useToken(browser.page, server.url, sup, 'sup');
         await browser.page.goto(`${server.url}/home`);
         await browser.page.getByTestId('stat-value').first().waitFor();
@@ -129,7 +167,9 @@ describe('the pre-rendered login page', () => {
     try {
       await browser.page.route(/\.m?js(\?|$)/, (route) => route.abort());
       const visited: string[] = [];
-      browser.page.on('request', (r) => { if (r.isNavigationRequest()) visited.push(`${r.method()} ${r.url()}`); });
+      browser.page.on('request', (r) => {
+        if (r.isNavigationRequest()) visited.push(`${r.method()} ${r.url()}`);
+      });
       await browser.page.goto(`${server.url}/login`);
       const form = await browser.page.evaluate(() => {
         const f = document.querySelector('form')!;
@@ -159,11 +199,18 @@ describe('the pre-rendered login page', () => {
     const browser = await openBrowser();
     try {
       let release = () => {};
-      const arrived = new Promise<void>((resolve) => { release = resolve; });
+      const arrived = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       // The app's entry held back, as on a slow phone; the page's own small scripts come at once.
-      await browser.page.route(/\/assets\/index-[^/]*\.js$/, async (route) => { await arrived; await route.continue(); });
+      await browser.page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await arrived;
+        await route.continue();
+      });
       const posts: string[] = [];
-      browser.page.on('request', (r) => { if (r.method() === 'POST') posts.push(new URL(r.url()).pathname); });
+      browser.page.on('request', (r) => {
+        if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+      });
       await browser.page.goto(`${server.url}/login`, { waitUntil: 'commit' });
       await browser.page.locator('#login-username').fill(ADMIN.username);
       await browser.page.locator('#login-password').fill(ADMIN.password);
@@ -191,8 +238,11 @@ describe('the pre-rendered login page', () => {
       // The app is running once the empty form's submit is checked on the page.
       await browser.page.getByRole('button', { name: /登\s*录/ }).click();
       await expect.poll(() => browser.page.getByRole('alert').allTextContents()).toEqual(['请输入用户名', '请输入密码']);
-      const kept = await browser.page.evaluate(() => ['#login-username', '#login-password', 'button[type="submit"]', '.auth-card']
-        .map((selector) => (document.querySelector(selector) as any).__parsed === true));
+      const kept = await browser.page.evaluate(() =>
+        ['#login-username', '#login-password', 'button[type="submit"]', '.auth-card'].map(
+          (selector) => (document.querySelector(selector) as Element & { __parsed?: unknown }).__parsed === true,
+        ),
+      );
       expect(kept).toEqual([true, true, true, true]);
       await browser.page.getByPlaceholder(/用户名/).fill(ADMIN.username);
       await browser.page.getByPlaceholder(/密码/).fill(ADMIN.password);

@@ -24,20 +24,31 @@ const post = async (url: string, token: string, body: unknown) => {
 const balance = async () => (await server.api.call('GET', '/api/user/base', renter.token)).data.balance as number;
 
 /** The phone's local time in the business zone, as SmsForwarder writes it. */
-const phoneTime = () => new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-}).format(new Date());
+const phoneTime = () =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date());
 
 let stamp = Date.now();
 async function sms(number: string, text: string, from: string) {
-  const req = defaultFormRequest({ from, text, simInfo: `SIM1_+${number}`, receiveTime: phoneTime(), deviceMark: 'Redmi' }, device.secret, stamp = Math.max(stamp + 1, Date.now()));
+  const req = defaultFormRequest(
+    { from, text, simInfo: `SIM1_+${number}`, receiveTime: phoneTime(), deviceMark: 'Redmi' },
+    device.secret,
+    (stamp = Math.max(stamp + 1, Date.now())),
+  );
   const res = await fetch(server.url + device.path, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
   if (res.status !== 200) throw new Error(`sms: ${res.status} ${await res.text()}`);
 }
 
 async function rent(hours: number): Promise<{ id: number; number: string }> {
   const res = await fetch(`${server.url}/stubs/handler_api.php?api_key=${renter.key}&action=getRentNumber&service=tg&rent_time=${hours}`);
-  const body = await res.json() as { status: string; phone: { id: number; number: string } };
+  const body = (await res.json()) as { status: string; phone: { id: number; number: string } };
   if (body.status !== 'success') throw new Error(`getRentNumber: ${JSON.stringify(body)}`);
   return body.phone;
 }
@@ -49,15 +60,32 @@ beforeAll(async () => {
   const token = await server.api.login('rent_buyer', 'Buyer-pass-123');
   await post('/api/user/money', sup, { id: added.id, amount: 100, remark: '测试充值' });
   renter = { id: added.id, token, key: (await post('/api/apikey/create', token, {})).key };
-  const goodsId = (await post('/api/goods/add', sup, {
-    title: 'Telegram 租用', channel: 'sms', service: 'tg', price: 2, valid_hours: 24, receive_limit: 1, reset_limit: 0,
-    renew_price: 0, code_wait_minutes: 0, min_qty: 1, max_qty: 100, rentable: true, rent_price_hour: 0.25, rent_min_hours: 4, rent_max_hours: 720,
-  })).id;
+  const goodsId = (
+    await post('/api/goods/add', sup, {
+      title: 'Telegram 租用',
+      channel: 'sms',
+      service: 'tg',
+      price: 2,
+      valid_hours: 24,
+      receive_limit: 1,
+      reset_limit: 0,
+      renew_price: 0,
+      code_wait_minutes: 0,
+      min_qty: 1,
+      max_qty: 100,
+      rentable: true,
+      rent_price_hour: 0.25,
+      rent_min_hours: 4,
+      rent_max_hours: 720,
+    })
+  ).id;
   await post('/api/stock/import', sup, { goods_id: goodsId, text: ['79950000011', '79950000012', '79950000013'].join('\n') });
   const made = await post('/api/device/add', sup, { name: '租用号码池' });
   device = { path: new URL(made.webhook_url).pathname, secret: made.secret };
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** What the screen shows now (a dialog is fixed on the screen: a full-page shot would cut it). */
 async function screen(page: Page, name: string) {
@@ -69,7 +97,7 @@ const tableRow = (page: Page, text: string) => page.locator('tbody tr.ant-table-
 const card = (page: Page, text: string) => page.locator('.fw-card').filter({ hasText: text });
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm');
 
-describe('a customer\'s rentals under 我的API', () => {
+describe("a customer's rentals under 我的API", () => {
   it('1280 px: the rental with its SMS, 续租 confirmed with its amount, 结束 confirmed', async () => {
     const r = await rent(4);
     await sms(r.number, 'Telegram code 51423', 'Telegram');
@@ -77,9 +105,10 @@ describe('a customer\'s rentals under 我的API', () => {
     await sms(r.number, 'Your login code 88231', 'Telegram');
     await withBrowser({ width: 1280, height: 800 }, async (page) => {
       await useToken(page, server.url, renter.token, 'user');
-      await page.goto(`${server.url}/items/api/token`);
+      // 全部: the rental stays in view once 结束 has ended it.
+      await page.goto(`${server.url}/items/api/token?tab=all`);
       const row = tableRow(page, r.number);
-      await expect.poll(() => row.innerText()).toContain('租用');
+      await expect.poll(() => row.innerText()).toContain('短信');
       await settle(page);
       await shot(page, 'rentals-1280-my-api');
 
@@ -92,10 +121,14 @@ describe('a customer\'s rentals under 我的API', () => {
       expect(texts[2]).toContain('Telegram code 51423');
       await settle(page);
       await screen(page, 'rentals-1280-sms');
-      await page.locator('.ant-modal').filter({ hasText: `短信 - ` }).getByRole('button', { name: /Close|关闭/ }).click();
+      await page
+        .locator('.ant-modal')
+        .filter({ hasText: `短信 - ` })
+        .getByRole('button', { name: /Close|关闭/ })
+        .click();
 
       // Opened as a number, a rental offers none of an activation's 完成, 重提 or 再次使用: 结束 and 续租 are its own.
-      await clickRowAction(page, row, '打开');
+      await clickRowAction(page, row, '详情');
       const panel = page.locator('.ant-modal').filter({ hasText: `号码 ${r.number}` });
       await expect.poll(() => panel.innerText()).toContain('88231');
       for (const id of ['activation-finish', 'activation-reset', 'activation-reuse', 'activation-cancel']) {
@@ -113,12 +146,16 @@ describe('a customer\'s rentals under 我的API', () => {
       await screen(page, 'rentals-1280-extend');
       await dialog.getByRole('button', { name: /续\s*租/ }).click();
       await expect.poll(() => confirmBox(page).innerText()).toContain('确认续租 48 小时，支付 $12.00');
-      await confirmBox(page).getByRole('button', { name: /确认支付/ }).click();
+      await confirmBox(page)
+        .getByRole('button', { name: /确认支付/ })
+        .click();
       await expect.poll(() => balance()).toBeCloseTo(before - 12, 2);
 
       await clickRowAction(page, row, '结束');
       await expect.poll(() => confirmBox(page).innerText()).toContain('剩余租期不退款');
-      await confirmBox(page).getByRole('button', { name: /结束租用/ }).click();
+      await confirmBox(page)
+        .getByRole('button', { name: /结束租用/ })
+        .click();
       await expect.poll(() => row.innerText()).toContain('已完成');
       await settle(page);
       await shot(page, 'rentals-1280-finished');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { pages, resources, allows, type AccessRule, type PageDef, type ResourceDef, type Role } from '../../resources.config';
+import { pages, resources, allows, type PageDef, type ResourceDef, type Role } from '../../resources.config';
 import { ADMIN, openBrowser, shot, startServer, useToken, type Server } from './harness';
 
 let server: Server;
@@ -20,15 +20,27 @@ beforeAll(async () => {
   const found = await server.api.call('POST', '/api/user/data?page=1&pageSize=1', tokens.sup, { username: 'phone_user' });
   const id = found.data.list[0].id;
   const long = '线下转账，备注很长：'.repeat(12);
-  for (const [amount, remark] of [[1234.56, long], [-34.56, '人工扣回多充的金额'], [92.5, '@zhangsan 补偿']] as const) {
+  for (const [amount, remark] of [
+    [1234.56, long],
+    [-34.56, '人工扣回多充的金额'],
+    [92.5, '@zhangsan 补偿'],
+  ] as const) {
     expect((await server.api.call('POST', '/api/user/money', tokens.sup, { id, amount, remark })).code).toBe(200);
   }
   for (let i = 0; i < 6; i += 1) await server.api.register(`someone_${i}`, 'someone-pass-1');
-  const notice = await server.api.call('POST', '/api/notice/add', tokens.sup,
-    { title: '系统维护通知', content: `<p>${'今晚 23:00 至次日 01:00 系统维护，期间接码服务暂停。'.repeat(3)}</p>`, popup: true, day: 3 });
+  const notice = await server.api.call('POST', '/api/notice/add', tokens.sup, {
+    title: '系统维护通知',
+    // For staff as well as customers (a notice is for customers unless the sup says so).
+    audience: 'all',
+    content: `<p>${'今晚 23:00 至次日 01:00 系统维护，期间接码服务暂停。'.repeat(3)}</p>`,
+    popup: true,
+    day: 3,
+  });
   expect(notice.code).toBe(200);
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** The first record a role can see of a resource (for its show and edit pages), if any. */
 async function firstId(def: ResourceDef, role: Role): Promise<number | null> {
@@ -52,13 +64,20 @@ async function routesFor(role: Role): Promise<string[]> {
 
 /** The page once its data has arrived: no spinner, no progress bar, fonts ready. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .route-progress, .page-loading, .ant-skeleton-active'),
-    null, { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .route-progress, .page-loading, .ant-skeleton-active'), null, {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(150);
 }
 
-interface Layout { overflow: number; outside: string[]; headerHeight: number }
+interface Layout {
+  overflow: number;
+  outside: string[];
+  headerHeight: number;
+}
 
 /** How far the page scrolls sideways, and which visible buttons lie outside the window. */
 function measure(page: Page): Promise<Layout> {
@@ -78,7 +97,10 @@ function measure(page: Page): Promise<Layout> {
         if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') return false;
         return (box.left < -1 || box.right > width + 1) && !scrollsInside(el);
       })
-      .map((el) => `${(el.textContent || el.getAttribute('aria-label') || el.className).toString().trim().slice(0, 20)}@${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${(el.textContent || el.getAttribute('aria-label') || el.className).toString().trim().slice(0, 20)}@${Math.round(el.getBoundingClientRect().right)}`,
+      );
     const header = document.querySelector('.shell-header');
     return {
       overflow: document.documentElement.scrollWidth - width,
@@ -98,39 +120,43 @@ describe.each([
   { width: 1280, height: 800 },
 ])('every route at $width px', (viewport) => {
   for (const role of ['sup', 'customer'] as const) {
-    it(`for a ${role}: no sideways scrolling, no button out of reach, the header on one line`, async () => {
-      const browser = await openBrowser(viewport);
-      const { page } = browser;
-      const problems: string[] = [];
-      try {
-        await useToken(page, server.url, tokens[role], role === 'sup' ? 'sup' : 'user');
-        // The announcement first: its buttons must fit too; closing it hides it for this login.
-        await page.goto(`${server.url}/home`);
-        const modal = page.locator('.ant-modal', { hasText: '系统维护通知' });
-        await modal.waitFor();
-        await settle(page);
-        const withModal = await measure(page);
-        if (withModal.overflow > 0 || withModal.outside.length) problems.push(`announcement: ${JSON.stringify(withModal)}`);
-        await shot(page, `${viewport.width}-${role}-announcement`);
-        await modal.getByRole('button', { name: /关\s*闭/ }).click();
-
-        for (const route of await routesFor(role)) {
-          await page.goto(`${server.url}${route}`);
+    it(
+      `for a ${role}: no sideways scrolling, no button out of reach, the header on one line`,
+      async () => {
+        const browser = await openBrowser(viewport);
+        const { page } = browser;
+        const problems: string[] = [];
+        try {
+          await useToken(page, server.url, tokens[role], role === 'sup' ? 'sup' : 'user');
+          // The announcement first: its buttons must fit too; closing it hides it for this login.
+          await page.goto(`${server.url}/home`);
+          const modal = page.locator('.ant-modal', { hasText: '系统维护通知' });
+          await modal.waitFor();
           await settle(page);
-          const layout = await measure(page);
-          if (layout.overflow > 0) problems.push(`${route}: page ${layout.overflow}px wider than the window`);
-          if (layout.outside.length) problems.push(`${route}: buttons outside the window: ${layout.outside.join(', ')}`);
-          if (layout.headerHeight > 64) problems.push(`${route}: header ${layout.headerHeight}px high`);
-          if (viewport.width < 768 && await page.locator('.ant-table-cell-fix-right').count()) {
-            problems.push(`${route}: a fixed column covers the table on a phone`);
+          const withModal = await measure(page);
+          if (withModal.overflow > 0 || withModal.outside.length) problems.push(`announcement: ${JSON.stringify(withModal)}`);
+          await shot(page, `${viewport.width}-${role}-announcement`);
+          await modal.getByRole('button', { name: /关\s*闭/ }).click();
+
+          for (const route of await routesFor(role)) {
+            await page.goto(`${server.url}${route}`);
+            await settle(page);
+            const layout = await measure(page);
+            if (layout.overflow > 0) problems.push(`${route}: page ${layout.overflow}px wider than the window`);
+            if (layout.outside.length) problems.push(`${route}: buttons outside the window: ${layout.outside.join(', ')}`);
+            if (layout.headerHeight > 64) problems.push(`${route}: header ${layout.headerHeight}px high`);
+            if (viewport.width < 768 && (await page.locator('.ant-table-cell-fix-right').count())) {
+              problems.push(`${route}: a fixed column covers the table on a phone`);
+            }
+            await shot(page, `${viewport.width}-${role}-${slug(route)}`);
           }
-          await shot(page, `${viewport.width}-${role}-${slug(route)}`);
+        } finally {
+          await browser.close();
         }
-      } finally {
-        await browser.close();
-      }
-      expect(problems).toEqual([]);
-    }, ROUTES_TIMEOUT);
+        expect(problems).toEqual([]);
+      },
+      ROUTES_TIMEOUT,
+    );
   }
 
   it('the open screens (login, register, store)', async () => {
@@ -158,7 +184,11 @@ async function asRole(role: Role, viewport: { width: number; height: number }, p
     await useToken(browser.page, server.url, tokens[role], role === 'sup' ? 'sup' : 'user');
     await browser.page.goto(`${server.url}${path}`);
     // The notice made in beforeAll shows once per fresh browser; close it (if it is slow to come, go on).
-    await browser.page.locator('.ant-modal').getByRole('button', { name: /关\s*闭/ }).click({ timeout: 10_000 }).catch(() => undefined);
+    await browser.page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
     await fn(browser.page);
   } finally {
     await browser.close();
@@ -237,4 +267,3 @@ describe('at 1280 px', () => {
     });
   });
 });
-

@@ -13,7 +13,10 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
 });
-afterAll(async () => { await browser?.close(); await server?.stop(); });
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
 
 describe('open screens', () => {
   it('login and register work through their forms', async () => {
@@ -56,7 +59,10 @@ describe('sup screens', () => {
     await page.getByLabel('标题').fill('五一放假通知');
     // Leaving with unsaved changes asks first; dismissing stays on the form.
     const asked: string[] = [];
-    const onDialog = (dialog: import('playwright-core').Dialog) => { asked.push(dialog.message()); void dialog.dismiss(); };
+    const onDialog = (dialog: import('playwright-core').Dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    };
     page.on('dialog', onDialog);
     await page.locator('.ant-layout-sider').getByText('联系方式').click();
     await expect.poll(() => asked.length).toBe(1);
@@ -94,7 +100,10 @@ describe('sup screens', () => {
     await dialog.getByRole('spinbutton').fill('12.34');
     await dialog.getByLabel('备注').fill('线下转账');
     await shot(page, 'user-money-dialog');
-    await dialog.getByRole('button', { name: /确\s*定|提\s*交|确认/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /确\s*定|提\s*交|确认/ })
+      .last()
+      .click();
     const confirm = page.locator('.ant-popover, .ant-modal-confirm').filter({ hasText: '确认调整余额' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await shot(page, 'user-money-confirm');

@@ -13,11 +13,17 @@ beforeAll(async () => {
   const users = await server.api.call('POST', '/api/user/data?page=1&pageSize=10', supToken, { username: 'alice_01' });
   await server.api.call('POST', '/api/user/money', supToken, { id: users.data.list[0].id, amount: '25.50', remark: '测试充值' });
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function withBrowser(fn: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
   const browser = await openBrowser(viewport);
-  try { await fn(browser.page); } finally { await browser.close(); }
+  try {
+    await fn(browser.page);
+  } finally {
+    await browser.close();
+  }
 }
 
 const menuTexts = (page: Page) => page.locator('.ant-layout-sider .ant-menu-title-content').allInnerTexts();
@@ -69,12 +75,22 @@ describe('guard', () => {
       // otherwise be the call that meets the 205.
       await page.waitForLoadState('networkidle');
       const other = await server.api.login('alice_01', 'alice-pass-1');
-      const changed = await server.api.call('POST', '/api/user/password', other, { old_password: 'alice-pass-1', password: 'alice-pass-2' });
+      const changed = await server.api.call('POST', '/api/user/password', other, {
+        old_password: 'alice-pass-1',
+        password: 'alice-pass-2',
+      });
       expect(changed.code).toBe(200);
       try {
         await page.locator('.ant-layout-sider').getByText('财务明细').click();
         await page.waitForURL('**/login');
-        await expect.poll(() => page.getByText(/需要重新登录/).first().isVisible()).toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByText(/需要重新登录/)
+              .first()
+              .isVisible(),
+          )
+          .toBe(true);
         expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       } finally {
         // The later tests log in as alice with her first password, whatever happened here.
@@ -105,8 +121,23 @@ describe('menus per role', () => {
       await page.goto(`${server.url}/home`);
       await openAllSections(page);
       const items = await menuTexts(page);
-      expect(items).toEqual(expect.arrayContaining(['联系方式', '公告列表', '分组配置', '用户列表', '用户折扣', '修改信息',
-        'API管理', '订单记录', '重提记录', '接码记录', '他的API', '财务明细', '充值记录']));
+      expect(items).toEqual(
+        expect.arrayContaining([
+          '联系方式',
+          '公告列表',
+          '分组配置',
+          '用户列表',
+          '用户折扣',
+          '修改信息',
+          'API管理',
+          '订单记录',
+          '重提记录',
+          '接码记录',
+          '他的API',
+          '财务明细',
+          '充值记录',
+        ]),
+      );
       expect(items).not.toContain('API商城');
       expect(items).not.toContain('账户充值');
       expect(items).not.toContain('我的API');
@@ -121,8 +152,9 @@ describe('menus per role', () => {
       await page.goto(`${server.url}/home`);
       await openAllSections(page);
       const items = await menuTexts(page);
-      expect(items).toEqual(expect.arrayContaining(['修改信息', 'API商城', '订单记录', '重提记录', '接码记录', '我的API',
-        '财务明细', '账户充值', '充值记录']));
+      expect(items).toEqual(
+        expect.arrayContaining(['修改信息', 'API商城', '订单记录', '重提记录', '接码记录', '我的API', '财务明细', '账户充值', '充值记录']),
+      );
       for (const hidden of ['联系方式', '公告列表', '分组配置', '用户列表', '用户折扣', 'API管理', '他的API']) {
         expect(items).not.toContain(hidden);
       }
@@ -183,13 +215,16 @@ describe('header actions', () => {
       await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
       expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
       await logout();
-      await page.getByRole('button', { name: '退 出' }).or(page.getByRole('button', { name: '退出' })).click();
+      await page
+        .getByRole('button', { name: '退 出' })
+        .or(page.getByRole('button', { name: '退出' }))
+        .click();
       await page.waitForURL('**/login');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     });
   });
 
-  it('menus and dialogs open with antd\'s motion, and at once where the system asks for reduced motion', async () => {
+  it("menus and dialogs open with antd's motion, and at once where the system asks for reduced motion", async () => {
     await withBrowser(async (page) => {
       await useToken(page, server.url, await server.api.login('alice_01', 'alice-pass-1'), 'user');
       await page.goto(`${server.url}/home`);
@@ -198,10 +233,15 @@ describe('header actions', () => {
       await page.evaluate(() => {
         const seen = new Set<string>();
         (window as unknown as { motionClasses: Set<string> }).motionClasses = seen;
-        new MutationObserver((changes) => changes.forEach((c) => {
-          const el = c.target as Element;
-          if (el.classList) el.classList.forEach((name) => { if (/-(appear|enter)-active$/.test(name)) seen.add(name); });
-        })).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+        new MutationObserver((changes) =>
+          changes.forEach((c) => {
+            const el = c.target as Element;
+            if (el.classList)
+              el.classList.forEach((name) => {
+                if (/-(appear|enter)-active$/.test(name)) seen.add(name);
+              });
+          }),
+        ).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
       });
       const motionClasses = () => page.evaluate(() => [...(window as unknown as { motionClasses: Set<string> }).motionClasses]);
       const openAndClose = async () => {
@@ -218,8 +258,14 @@ describe('header actions', () => {
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       await openAndClose();
       const ran = await motionClasses();
-      expect(ran.some((name) => name.startsWith('ant-slide-up-')), ran.join()).toBe(true); // the menu
-      expect(ran.some((name) => /^ant-(zoom|fade)-/.test(name)), ran.join()).toBe(true); // the confirmation
+      expect(
+        ran.some((name) => name.startsWith('ant-slide-up-')),
+        ran.join(),
+      ).toBe(true); // the menu
+      expect(
+        ran.some((name) => /^ant-(zoom|fade)-/.test(name)),
+        ran.join(),
+      ).toBe(true); // the confirmation
     });
   });
 
@@ -259,7 +305,10 @@ describe('deep links', () => {
     await withBrowser(async (page) => {
       await page.goto(`${server.url}/account/record?f_type=manual`);
       await page.waitForURL('**/store');
-      await page.getByRole('link', { name: /登\s*录/ }).first().click();
+      await page
+        .getByRole('link', { name: /登\s*录/ })
+        .first()
+        .click();
       await page.waitForURL('**/login');
       await page.getByPlaceholder(/用户名/).fill('alice_01');
       await page.getByPlaceholder(/密码/).fill('alice-pass-1');
@@ -273,8 +322,14 @@ describe('deep links', () => {
 
 describe('announcement', () => {
   it('关闭 hides it until the next login; "N 天内不再提醒" is per user, for N days', async () => {
-    const added = await server.api.call('POST', '/api/notice/add', supToken,
-      { title: '系统维护通知', content: '<p>今晚 <b>23:00</b> 维护</p>', popup: true, day: 3 });
+    const added = await server.api.call('POST', '/api/notice/add', supToken, {
+      title: '系统维护通知',
+      // For staff as well as customers (a notice is for customers unless the sup says so).
+      audience: 'all',
+      content: '<p>今晚 <b>23:00</b> 维护</p>',
+      popup: true,
+      day: 3,
+    });
     expect(added.code).toBe(200);
     await server.api.register('bob_02', 'bob-pass-22');
     await withBrowser(async (page) => {
@@ -287,7 +342,10 @@ describe('announcement', () => {
       const logout = async () => {
         await page.getByTestId('user-menu').click();
         await page.getByText('退出登录').click();
-        await page.getByRole('button', { name: /退\s*出/ }).last().click();
+        await page
+          .getByRole('button', { name: /退\s*出/ })
+          .last()
+          .click();
         await page.waitForURL('**/login');
       };
 
@@ -313,7 +371,8 @@ describe('announcement', () => {
       await modal.getByRole('button', { name: /关\s*闭/ }).click();
       await logout();
       // Three days later (alice's dismissal moved back in time) she sees it again.
-      const aliceId = (await server.api.call('POST', '/api/user/data?page=1&pageSize=1', supToken, { username: 'alice_01' })).data.list[0].id;
+      const aliceId = (await server.api.call('POST', '/api/user/data?page=1&pageSize=1', supToken, { username: 'alice_01' })).data.list[0]
+        .id;
       await page.evaluate((id) => {
         const key = `notice_dismissed_at:${id}`;
         localStorage.setItem(key, String(Number(localStorage.getItem(key)) - 3 * 86_400_000 - 1000));
@@ -348,7 +407,13 @@ describe('home', () => {
     const token = await server.api.login('alice_01', 'alice-pass-1');
     // Cards are for a customer who has bought something (before that the home shows the first steps).
     const goods = await server.api.call('POST', '/api/goods/add', supToken, {
-      title: '首页卡片', channel: 'sms', service: 'tg', price: 1, valid_hours: 24, min_qty: 1, max_qty: 10,
+      title: '首页卡片',
+      channel: 'sms',
+      service: 'tg',
+      price: 1,
+      valid_hours: 24,
+      min_qty: 1,
+      max_qty: 10,
     });
     await server.api.call('POST', '/api/stock/import', supToken, { goods_id: goods.data.id, text: '+8613900000001' });
     expect((await server.api.call('POST', '/api/order/buy', token, { goods_id: goods.data.id, quantity: 1 })).code).toBe(200);

@@ -12,7 +12,12 @@ const MONEY = ['财务明细', '充值记录', '未匹配转账', 'USDT 设置',
 
 async function arrange() {
   const api = server.api;
-  const made = await api.call('POST', '/api/user/add', server.supToken, { username: 'op_e2e', password: 'Operator-pass-1', type: 'sup', role: 'operator' });
+  const made = await api.call('POST', '/api/user/add', server.supToken, {
+    username: 'op_e2e',
+    password: 'Operator-pass-1',
+    type: 'sup',
+    role: 'operator',
+  });
   if (made.code !== 200 && made.message !== '用户名已存在') throw new Error(made.message);
   const customer = await api.call('POST', '/api/user/add', server.supToken, { username: 'cust_e2e', password: 'Customer-pass-1' });
   if (customer.code === 200) {
@@ -67,7 +72,7 @@ describe('staff roles and 操作日志 in the browser', () => {
     await withBrowser({ width: 1280, height: 900 }, (page) => ownerAuditDetail(page, 'staff-1280'));
   });
 
-  it('375 px: the operator\'s drawer has no money item; the owner\'s audit detail fits the phone', async () => {
+  it("375 px: the operator's drawer has no money item; the owner's audit detail fits the phone", async () => {
     await arrange();
     await withBrowser({ width: 375, height: 812 }, async (page) => {
       await loginUi(page, server.url, 'op_e2e', 'Operator-pass-1');

@@ -17,8 +17,18 @@ async function customerWithAnOrder(): Promise<string> {
     return r.data;
   };
   const { id: goodsId } = await post('/api/goods/add', server.supToken, {
-    title: '稳定加载 接码', channel: 'sms', service: 'steady', price: 1, valid_hours: 24, receive_limit: 1, reset_limit: 2,
-    renew_price: 0.5, code_wait_minutes: 10, min_qty: 1, max_qty: 10, description: '<p>-</p>',
+    title: '稳定加载 接码',
+    channel: 'sms',
+    service: 'steady',
+    price: 1,
+    valid_hours: 24,
+    receive_limit: 1,
+    reset_limit: 2,
+    renew_price: 0.5,
+    code_wait_minutes: 10,
+    min_qty: 1,
+    max_qty: 10,
+    description: '<p>-</p>',
   });
   await post('/api/stock/import', server.supToken, { goods_id: goodsId, text: '+8613800000001\n+8613800000002' });
   const buyer = await post('/api/user/add', server.supToken, { username: 'steady_buyer', password: 'Steady-pass-123' });
@@ -34,18 +44,28 @@ describe('opening the console', () => {
     await withBrowser({ width: 375, height: 812 }, async (page) => {
       await useToken(page, server.url, token, 'user');
       await page.addInitScript(() => {
-        const shifts: { value: number; nodes: string[] }[] = (window as any).__shifts = [];
+        const shifts: { value: number; nodes: string[] }[] = ((window as Window & { __shifts?: unknown }).__shifts = []);
+        // A layout-shift entry (the Layout Instability API, not in TypeScript's DOM types).
+        type Shift = { hadRecentInput?: boolean; value: number; sources?: { node?: { tagName?: string; className?: string } }[] };
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as any[]) {
-            if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: (e.sources ?? []).map((s: any) => `${s.node?.tagName ?? '?'}.${s.node?.className ?? ''}`) });
+          for (const e of list.getEntries() as unknown as Shift[]) {
+            if (!e.hadRecentInput)
+              shifts.push({ value: e.value, nodes: (e.sources ?? []).map((s) => `${s.node?.tagName ?? '?'}.${s.node?.className ?? ''}`) });
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       // Each stage stays on screen long enough to be painted: the placeholder while the console's code
       // loads, the cards while the figures load.
       let figuresAsked = false;
-      await page.route(/\/assets\/ConsoleRoot-[^/]*\.js$/, async (route) => { await hold(600); await route.continue(); });
-      await page.route('**/api/statistics/index', async (route) => { figuresAsked = true; await hold(800); await route.continue(); });
+      await page.route(/\/assets\/ConsoleRoot-[^/]*\.js$/, async (route) => {
+        await hold(600);
+        await route.continue();
+      });
+      await page.route('**/api/statistics/index', async (route) => {
+        figuresAsked = true;
+        await hold(800);
+        await route.continue();
+      });
       await page.goto(`${server.url}/home`);
 
       const card = page.getByTestId('stat-tokenNum');
@@ -59,7 +79,9 @@ describe('opening the console', () => {
       expect(figuresAsked).toBe(true);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await shot(page, 'steady-load-home-375');
-      const shifts = await page.evaluate(() => (window as any).__shifts as { value: number; nodes: string[] }[]);
+      const shifts = await page.evaluate(
+        () => (window as Window & { __shifts?: unknown }).__shifts as { value: number; nodes: string[] }[],
+      );
       expect(shifts.filter((s) => s.value >= 0.01)).toEqual([]);
     });
   });

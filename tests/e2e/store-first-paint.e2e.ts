@@ -11,8 +11,19 @@ const NASTY = '</script><script>window.__owned=1</script>';
 
 async function addProduct(title: string, extra: Record<string, unknown> = {}) {
   const r = await server.api.call('POST', '/api/goods/add', server.supToken, {
-    title, channel: 'sms', service: `s${Math.random().toString(36).slice(2, 7)}`, price: 1.5, valid_hours: 24, receive_limit: 1,
-    reset_limit: 2, renew_price: 0.5, code_wait_minutes: 0, min_qty: 1, max_qty: 100, description: '<p>支持 <b>注册</b></p>', ...extra,
+    title,
+    channel: 'sms',
+    service: `s${Math.random().toString(36).slice(2, 7)}`,
+    price: 1.5,
+    valid_hours: 24,
+    receive_limit: 1,
+    reset_limit: 2,
+    renew_price: 0.5,
+    code_wait_minutes: 0,
+    min_qty: 1,
+    max_qty: 100,
+    description: '<p>支持 <b>注册</b></p>',
+    ...extra,
   });
   expect(r.code, r.message).toBe(200);
   return r.data.id as number;
@@ -54,7 +65,7 @@ describe('the public store at the first paint', () => {
           border: getComputedStyle(card.closest('[data-testid="store-service"]')!).borderTopStyle,
           price: getComputedStyle(card.querySelector('[data-testid="product-price"]')!).color,
           button: getComputedStyle(card.querySelector('.ant-btn-primary')!).borderTopColor,
-          owned: (window as any).__owned === 1,
+          owned: (window as Window & { __owned?: unknown }).__owned === 1,
         };
       });
       expect(look).toEqual({ border: 'solid', price: 'rgb(207, 19, 34)', button: 'rgb(15, 95, 220)', owned: false });
@@ -68,18 +79,22 @@ describe('the public store at the first paint', () => {
     const errors: string[] = [];
     const storeCalls: string[] = [];
     browser.page.on('pageerror', (e) => errors.push(e.message));
-    browser.page.on('request', (r) => { if (r.url().includes('/api/store/data')) storeCalls.push(r.url()); });
+    browser.page.on('request', (r) => {
+      if (r.url().includes('/api/store/data')) storeCalls.push(r.url());
+    });
     try {
       // Records whether a loading skeleton ever appears in the product list.
-      await browser.page.addInitScript({ content: `new MutationObserver(() => {
+      await browser.page.addInitScript({
+        content: `new MutationObserver(() => {
         if (document.querySelector('.store-products .ant-skeleton')) window.__skeleton = true;
-      }).observe(document, { childList: true, subtree: true });` });
+      }).observe(document, { childList: true, subtree: true });`,
+      });
       await browser.page.goto(`${server.url}/store`);
       await browser.page.waitForLoadState('networkidle');
       // The live list (not the sent HTML) is on screen once the app has run.
       await expect.poll(() => browser.page.locator('.store-products-snapshot').count()).toBe(0);
       expect(await browser.page.getByTestId('product-card').count()).toBe(2);
-      expect(await browser.page.evaluate(() => (window as any).__skeleton === true)).toBe(false);
+      expect(await browser.page.evaluate(() => (window as Window & { __skeleton?: unknown }).__skeleton === true)).toBe(false);
       expect(storeCalls).toEqual([]);
       expect(await browser.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await shot(browser.page, 'store-phone-taken-over');
@@ -93,7 +108,11 @@ describe('the public store at the first paint', () => {
 
   it('a product added later is on the page within a few seconds', async () => {
     await addProduct('稍后上架的商品', { sort: 3 });
-    await expect.poll(async () => (await fetch(`${server.url}/store`).then((r) => r.text())).includes('稍后上架的商品'),
-      { timeout: 15_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/store`).then((r) => r.text())).includes('稍后上架的商品'), {
+        timeout: 15_000,
+        interval: 500,
+      })
+      .toBe(true);
   });
 });

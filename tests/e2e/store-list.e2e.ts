@@ -20,7 +20,10 @@ let customer: { id: number; token: string };
 const SERVICES = ['tg', 'wa', 'go', 'fb', 'ig', 'tw', 'wb', 'ds', 'mm', 'am', 'lf', 'dr', 'vi', 'oi', 'ot'];
 const COUNTRIES = [0, 187, 6, 16, 22, 9876, 1, 7, 10, 12, 36, 43, 52, 73];
 const PRODUCTS = 200;
-const VIEWPORTS = [{ width: 375, height: 812 }, { width: 1280, height: 800 }];
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+];
 
 /** Product i: its service, country, a price that is not in the store's order, some stock (none for every 7th). */
 const productOf = (i: number) => ({
@@ -46,11 +49,14 @@ beforeAll(async () => {
   customer = await s.addCustomer(sup, 'list_buyer');
   await credit(s, sup, customer.id, 50);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const sections = (page: Page) => page.getByTestId('store-service');
-const section = (page: Page, name: string) => sections(page).filter({ has: page.getByTestId('service-name').getByText(name, { exact: true }) });
+const section = (page: Page, name: string) =>
+  sections(page).filter({ has: page.getByTestId('service-name').getByText(name, { exact: true }) });
 const rows = (scope: Page | Locator) => scope.getByTestId('product-card');
 const dollars = (texts: string[]) => texts.map((t) => Number(t.replace('$', '')));
 const dialog = (page: Page) => page.locator('.buy-dialog .ant-modal-content');
@@ -62,9 +68,14 @@ async function search(page: Page, text: string) {
 /** Every element's right edge is inside the window (a row, a button, the dialog). */
 async function nothingPastTheEdge(page: Page) {
   expect(await overflow(page)).toBeLessThanOrEqual(0);
-  const past = await page.evaluate(() => [...document.querySelectorAll('.store-list *, .buy-dialog *')]
-    .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.right > window.innerWidth + 0.5; })
-    .map((el) => el.className || el.tagName));
+  const past = await page.evaluate(() =>
+    [...document.querySelectorAll('.store-list *, .buy-dialog *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > window.innerWidth + 0.5;
+      })
+      .map((el) => el.className || el.tagName),
+  );
   expect(past).toEqual([]);
 }
 
@@ -77,10 +88,12 @@ describe('the store by service and country', () => {
 
         // 200 products: 15 services, folded to one line each.
         await expect.poll(() => sections(page).count()).toBe(SERVICES.length);
-        expect(await page.getByTestId('store-count').innerText()).toBe(`${SERVICES.length} 个服务，${PRODUCTS} 个商品`);
+        // Counted: what can be bought (every 7th product has no stock: 29 of 200).
+        expect(await page.getByTestId('store-count').innerText()).toBe(`${SERVICES.length} 个服务，171 个商品在售（另有 29 个已售罄）`);
         expect(await rows(page).count()).toBe(0);
         const tgHead = await section(page, 'Telegram').locator('.store-service-head').innerText();
-        expect(tgHead.replace(/\s+/g, ' ')).toMatch(/Telegram 电报 tg 14 个国家 · \$\d+\.\d\d 起 · 库存 \d+/);
+        // 14 countries listed, 12 of them on sale: the count is of those.
+        expect(tgHead.replace(/\s+/g, ' ')).toMatch(/Telegram 电报 tg 12 个国家 · \$\d+\.\d\d 起 · 库存 \d+/);
         expect(await section(page, '其他').count()).toBe(1);
         await nothingPastTheEdge(page);
         await settle(page);
@@ -92,7 +105,24 @@ describe('the store by service and country', () => {
         const tg = section(page, 'Telegram');
         await expect.poll(() => rows(tg).count()).toBe(14);
         const countries = await rows(tg).getByTestId('product-country-name').allInnerTexts();
-        expect(countries).toEqual(['俄罗斯', '美国', '印度尼西亚', '英国', '印度', '国家 9876', '乌克兰', '马来西亚', '越南', '美国(虚拟)', '加拿大', '德国', '泰国', '巴西']);
+        // In the store's order, the sold-out ones (俄罗斯, 马来西亚) last.
+        expect(countries).toEqual([
+          '美国',
+          '印度尼西亚',
+          '英国',
+          '印度',
+          '国家 9876',
+          '乌克兰',
+          '越南',
+          '美国(虚拟)',
+          '加拿大',
+          '德国',
+          '泰国',
+          '巴西',
+          '俄罗斯',
+          '马来西亚',
+        ]);
+        expect(await rows(tg).last().getByTestId('product-stock').innerText()).toBe('已售罄');
         await search(page, 'whatsapp');
         await expect.poll(() => sections(page).locator('[data-testid="service-name"]').allInnerTexts()).toEqual(['WhatsApp']);
         await search(page, '美国 telegram');
@@ -102,10 +132,17 @@ describe('the store by service and country', () => {
 
         // 价格最低: what can be bought, cheapest first, then what is sold out.
         await page.locator('.store-sort').getByText('价格最低').click();
-        await expect.poll(async () => {
-          const prices = dollars(await rows(tg).filter({ hasNot: page.getByText('已售罄') }).getByTestId('product-price').allInnerTexts());
-          return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
-        }).toBe(true);
+        await expect
+          .poll(async () => {
+            const prices = dollars(
+              await rows(tg)
+                .filter({ hasNot: page.getByText('已售罄') })
+                .getByTestId('product-price')
+                .allInnerTexts(),
+            );
+            return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+          })
+          .toBe(true);
         expect(await rows(tg).last().getByTestId('product-stock').innerText()).toBe('已售罄');
         await nothingPastTheEdge(page);
         await settle(page);
@@ -129,12 +166,20 @@ describe('the store by service and country', () => {
         await settle(page);
         await shot(page, `store-list-${viewport.width}-details`);
 
-        // 购买: the cursor is in the quantity; typing a quantity and Enter at once asks to pay for it.
+        // 购买: the cursor is in the quantity; typing a quantity and Enter at once pays, or asks first above the customer's amount.
         await cheapest.getByRole('button', { name: '购买' }).click();
         await expect.poll(() => dialog(page).getByTestId('buy-total').innerText()).toBe(`$${product.price.toFixed(2)}`);
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('购买数量');
         const quantity = Math.min(2, product.stock);
-        await page.keyboard.type(String(quantity));
+        // Below the customer's amount Enter would pay at once: with the amount set to $0.50, it asks first.
+        await dialog(page)
+          .getByRole('button', { name: /修\s*改/ })
+          .click();
+        await dialog(page).getByRole('spinbutton', { name: '单笔超过此金额时再确认' }).fill('0.5');
+        await dialog(page)
+          .getByRole('button', { name: /保\s*存/ })
+          .click();
+        await dialog(page).getByRole('spinbutton', { name: '购买数量' }).fill(String(quantity));
         await page.keyboard.press('Enter');
         const confirm = page.locator('.ant-modal-confirm');
         await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('确认购买？');
@@ -159,7 +204,11 @@ describe('the store by service and country', () => {
       await section(page, 'WhatsApp').locator('.store-service-head').click();
       const wa = section(page, 'WhatsApp');
       await expect.poll(() => rows(wa).count()).toBe(14);
-      expect(await rows(wa).getByRole('button', { name: '购买' }).evaluateAll((b) => b.every((el) => (el as HTMLButtonElement).disabled))).toBe(true);
+      expect(
+        await rows(wa)
+          .getByRole('button', { name: '购买' })
+          .evaluateAll((b) => b.every((el) => (el as HTMLButtonElement).disabled)),
+      ).toBe(true);
       await nothingPastTheEdge(page);
       expect(errors).toEqual([]);
     });
@@ -169,7 +218,9 @@ describe('the store by service and country', () => {
     it(`${viewport.width} px: the public /store lists the same, drawn by the server, taken over without an error; 登录后购买 stays`, async () => {
       await withBrowser(viewport, async (page, { errors }) => {
         const storeCalls: string[] = [];
-        page.on('request', (r) => { if (r.url().includes('/api/store/data')) storeCalls.push(r.url()); });
+        page.on('request', (r) => {
+          if (r.url().includes('/api/store/data')) storeCalls.push(r.url());
+        });
         await page.goto(`${s.url}/store`);
         await expect.poll(() => page.locator('.store-products-snapshot').count()).toBe(0);
         await expect.poll(() => sections(page).count()).toBe(SERVICES.length);

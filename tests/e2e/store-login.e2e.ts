@@ -5,10 +5,9 @@
  * /home; 登录后购买 leads through logging in (or registering) back to that product's buy dialog; and
  * a product without resets says 不支持重提 (0 means 不限 only for the receive limit).
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DIST, ROOT, shot, useToken, withBrowser } from './harness';
+import { DIST, shot, useToken, withBrowser } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, importLines, phones } from '../helpers/commerce';
 
@@ -19,7 +18,10 @@ const CUSTOMER_PASSWORD = 'Customer-pass-1';
 
 const TG = { title: 'Telegram 登录购买', service: 'tg', price: 1.5, reset_limit: 2 };
 const WA = { title: 'WhatsApp 不可重提', service: 'wa', price: 2, reset_limit: 0, receive_limit: 0 };
-const VIEWPORTS = [{ width: 375, height: 740 }, { width: 1280, height: 800 }];
+const VIEWPORTS = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+];
 
 beforeAll(async () => {
   s = await startServer('sqlite', { settings: { staticDir: DIST } });
@@ -29,7 +31,9 @@ beforeAll(async () => {
   customer = await s.addCustomer(sup, 'login_buyer', CUSTOMER_PASSWORD);
   await credit(s, sup, customer.id, 10);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 const card = (page: Page, title: string) => page.getByTestId('product-card').filter({ hasText: title });
 const dialog = (page: Page) => page.locator('.buy-dialog .ant-modal-content');
@@ -45,7 +49,10 @@ async function logIn(page: Page, username: string, password: string) {
 describe('the open screens with a session', () => {
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width} px: a logged-in customer and the sup open /store: the console's store, no console error`, async () => {
-      for (const [token, type] of [[customer.token, 'user'], [sup, 'sup']]) {
+      for (const [token, type] of [
+        [customer.token, 'user'],
+        [sup, 'sup'],
+      ]) {
         await withBrowser(viewport, async (page, { errors }) => {
           await useToken(page, s.url, token, type);
           await page.goto(`${s.url}/store`);
@@ -59,7 +66,10 @@ describe('the open screens with a session', () => {
     });
 
     it(`${viewport.width} px: a logged-in customer and the sup opening /login land on /home, no console error`, async () => {
-      for (const [token, type] of [[customer.token, 'user'], [sup, 'sup']]) {
+      for (const [token, type] of [
+        [customer.token, 'user'],
+        [sup, 'sup'],
+      ]) {
         await withBrowser(viewport, async (page, { errors }) => {
           await useToken(page, s.url, token, type);
           await page.goto(`${s.url}/login`);
@@ -89,7 +99,9 @@ describe('登录后购买', () => {
         await shot(page, `store-login-buy-${viewport.width}`);
         // Done with: closing it leaves the store, and a reload does not open it again.
         expect(new URL(page.url()).search).toBe('');
-        await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+        await dialog(page)
+          .getByRole('button', { name: /取\s*消/ })
+          .click();
         await expect.poll(() => dialog(page).count()).toBe(0);
         await page.reload();
         await expect.poll(() => card(page, TG.title).count()).toBe(1);
@@ -99,7 +111,7 @@ describe('登录后购买', () => {
     });
   }
 
-  it('375 px: registering instead of logging in also comes back to that product\'s buy dialog', async () => {
+  it("375 px: registering instead of logging in also comes back to that product's buy dialog", async () => {
     await withBrowser(VIEWPORTS[0], async (page) => {
       await page.goto(`${s.url}/store`);
       await live(page);

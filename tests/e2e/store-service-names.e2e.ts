@@ -10,28 +10,48 @@ const server = useServer();
 
 async function addProduct(title: string, service: string, sort: number) {
   const r = await server.api.call('POST', '/api/goods/add', server.supToken, {
-    title, channel: 'sms', service, price: 1.5, valid_hours: 24, receive_limit: 1, reset_limit: 0, renew_price: 0,
-    code_wait_minutes: 0, min_qty: 1, max_qty: 100, sort,
+    title,
+    channel: 'sms',
+    service,
+    price: 1.5,
+    valid_hours: 24,
+    receive_limit: 1,
+    reset_limit: 0,
+    renew_price: 0,
+    code_wait_minutes: 0,
+    min_qty: 1,
+    max_qty: 100,
+    sort,
   });
   expect(r.code, r.message).toBe(200);
 }
 
 /** Each service header on the page: [code, name, Chinese name]. */
-const headers = (page: import('playwright-core').Page) => page.evaluate(() =>
-  [...document.querySelectorAll('[data-testid="store-service"]')].map((s) => [
-    s.getAttribute('data-service'),
-    s.querySelector('.store-service-name')?.textContent ?? '',
-    s.querySelector('.store-service-zh')?.textContent ?? '',
-  ]));
+const headers = (page: import('playwright-core').Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="store-service"]')].map((s) => [
+      s.getAttribute('data-service'),
+      s.querySelector('.store-service-name')?.textContent ?? '',
+      s.querySelector('.store-service-zh')?.textContent ?? '',
+    ]),
+  );
 
-const WANT = [['tg', 'Telegram Premium', '电报会员'], ['zzbank', 'ZZ Bank', 'ZZ 银行'], ['wa', 'WhatsApp', '']];
+const WANT = [
+  ['tg', 'Telegram Premium', '电报会员'],
+  ['zzbank', 'ZZ Bank', 'ZZ 银行'],
+  ['wa', 'WhatsApp', ''],
+];
 
 describe('service names the sup sets, in the store', () => {
   it('the sup names a service in the console; the store shows that name everywhere', async () => {
     await addProduct('Telegram 接码', 'tg', 1);
     await addProduct('某银行 接码', 'zzbank', 2);
     await addProduct('WhatsApp 接码', 'wa', 3);
-    const zz = await server.api.call('POST', '/api/service/add', server.supToken, { service: 'zzbank', name: 'ZZ Bank', name_cn: 'ZZ 银行' });
+    const zz = await server.api.call('POST', '/api/service/add', server.supToken, {
+      service: 'zzbank',
+      name: 'ZZ Bank',
+      name_cn: 'ZZ 银行',
+    });
     expect(zz.code, zz.message).toBe(200);
 
     const desk = await openBrowser({ width: 1280, height: 800 });

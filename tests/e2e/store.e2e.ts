@@ -1,6 +1,6 @@
 /**
- * The store in the browser: a customer opens 接码中心 → API商城, buys two links through the dialog
- * (a confirmation naming the total), sees and copies them, and the header balance drops; a phone
+ * The store in the browser: a customer opens 接码中心 → API商城, buys two links in one dialog
+ * (支付 $x; a confirmation only above the amount the customer set), sees and copies them, and the header balance drops; a phone
  * does the same at 375 px; the public /store shows the same products without buying; and /c/<token>
  * shows the code the moment it is delivered. The server runs in this process (the built console
  * served from dist) so a code is delivered through deliverMessage, the path every intake calls,
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DIST, ROOT, SHOTS, openBrowser, shot, useToken } from './harness';
+import { DIST, SHOTS, openBrowser, shot, useToken } from './harness';
 import { startServer, SUP, type TestServer } from '../helpers/server';
 import { addGoods, credit, deliver, importLines, phones } from '../helpers/commerce';
 
@@ -19,8 +19,22 @@ let sup: string;
 let customer: { id: number; token: string };
 let poor: { id: number; token: string };
 
-const TG = { title: 'Telegram 接码', service: 'tg', country: 0, price: 1.5, description: '<p>支持 <b>Telegram</b> 注册与登录</p><script>window.__bad=1</script>' };
-const MAIL = { title: 'Google 邮箱接码', channel: 'mail', service: 'go', country: 12, price: 0.8, receive_limit: 0, description: '<p>Gmail 验证邮件</p>' };
+const TG = {
+  title: 'Telegram 接码',
+  service: 'tg',
+  country: 0,
+  price: 1.5,
+  description: '<p>支持 <b>Telegram</b> 注册与登录</p><script>window.__bad=1</script>',
+};
+const MAIL = {
+  title: 'Google 邮箱接码',
+  channel: 'mail',
+  service: 'go',
+  country: 12,
+  price: 0.8,
+  receive_limit: 0,
+  description: '<p>Gmail 验证邮件</p>',
+};
 const WA = { title: 'WhatsApp 接码', service: 'wa', country: 6, price: 30, description: '' };
 
 beforeAll(async () => {
@@ -40,12 +54,18 @@ beforeAll(async () => {
   const discount = await s.post('/api/discount/add', { user_id: poor.id, goods_id: mail, rate: 0.5 }, sup);
   expect(discount.code, discount.message).toBe(200);
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 async function withBrowser(viewport: { width: number; height: number }, fn: (page: Page) => Promise<void>) {
   const browser = await openBrowser(viewport);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
-  try { await fn(browser.page); } finally { await browser.close(); }
+  try {
+    await fn(browser.page);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function settle(page: Page) {
@@ -69,7 +89,8 @@ async function details(page: Page, title: string) {
   return card(page, title).getByTestId('product-details');
 }
 const dialog = (page: Page) => page.locator('.buy-dialog .ant-modal-content');
-const balanceOf = async (userId: number) => Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance);
+const balanceOf = async (userId: number) =>
+  Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance);
 
 /** Sets the quantity in the open buy dialog and waits for the total the server quotes for it. */
 async function quantity(page: Page, n: number, total: string) {
@@ -78,16 +99,17 @@ async function quantity(page: Page, n: number, total: string) {
   await expect.poll(() => dialog(page).getByTestId('buy-total').innerText()).toBe(total);
 }
 
-/** Confirms the purchase in the confirmation naming the total; returns the confirmation's text. */
-async function confirmPurchase(page: Page, total: string): Promise<string> {
-  await dialog(page).getByTestId('buy-submit').click();
-  const confirm = page.locator('.ant-modal-confirm');
-  await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('确认购买？');
-  const text = await confirm.innerText();
-  expect(text).toContain(total);
-  await confirm.getByRole('button', { name: `确认支付 ${total}` }).click();
-  return text;
+/** Pays with the dialog's own 支付 $x (no second dialog below the customer's amount). */
+async function pay(page: Page, total: string) {
+  const submit = dialog(page).getByTestId('buy-submit');
+  await expect.poll(() => submit.innerText()).toBe(`支付 ${total}`);
+  await submit.click();
+  await expect.poll(() => dialog(page).getByTestId('activation').count()).toBeGreaterThan(0);
+  expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
 }
+
+/** What the focused element says (its accessible text). */
+const focused = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
 
 describe('the store', () => {
   it('1280 px: a customer opens 接码中心 → API商城, buys 2 through the dialog, copies a link; the balance drops', async () => {
@@ -112,8 +134,9 @@ describe('the store', () => {
       const tgDetails = await details(page, TG.title);
       expect(await tgDetails.getByTestId('product-service').innerText()).toBe('tg');
       const text = await tgDetails.innerText();
-      for (const want of ['支持 Telegram 注册与登录', '24 小时', '接码次数', '1 次', '重提次数', '2 次', '每次购买 1–100 个']) expect(text).toContain(want);
-      expect(await page.evaluate(() => (window as any).__bad)).toBeUndefined();
+      for (const want of ['支持 Telegram 注册与登录', '24 小时', '接码次数', '1 次', '重提次数', '2 次', '每次购买 1–100 个'])
+        expect(text).toContain(want);
+      expect(await page.evaluate(() => (window as Window & { __bad?: unknown }).__bad)).toBeUndefined();
       await settle(page);
       await shot(page, 'store-1280');
 
@@ -125,7 +148,9 @@ describe('the store', () => {
       expect(await dialog(page).getByTestId('buy-submit').isDisabled()).toBe(true);
       await settle(page);
       await screenShot(page, 'store-1280-dialog-short');
-      await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+      await dialog(page)
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
       await expect.poll(() => dialog(page).count()).toBe(0);
 
       await tg.getByRole('button', { name: '购买' }).click();
@@ -136,15 +161,43 @@ describe('the store', () => {
       await settle(page);
       await screenShot(page, 'store-1280-dialog');
 
-      // Saying no at the confirmation moves no money.
+      // Above the amount this customer set ($2), 支付 asks first; saying no there moves no money.
+      await dialog(page)
+        .getByRole('button', { name: /修\s*改/ })
+        .click();
+      await dialog(page).getByRole('spinbutton', { name: '单笔超过此金额时再确认' }).fill('2');
+      await dialog(page)
+        .getByRole('button', { name: /保\s*存/ })
+        .click();
+      expect(await dialog(page).getByTestId('buy-confirm-above').innerText()).toContain('单笔超过 $2.00 时，支付前再确认一次');
       await dialog(page).getByTestId('buy-submit').click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: '再想想' }).click();
-      await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+      const confirm = page.locator('.ant-modal-confirm');
+      await expect.poll(() => confirm.locator('.ant-modal-confirm-title').innerText()).toBe('确认购买？');
+      expect(await confirm.innerText()).toContain('「Telegram 接码」× 2，共 $3.00');
+      await settle(page);
+      await screenShot(page, 'store-1280-dialog-confirm-above');
+      await confirm.getByRole('button', { name: '再想想' }).click();
+      await expect.poll(() => confirm.count()).toBe(0);
       expect(await balanceOf(customer.id)).toBe(2000);
+      // Raised to $5, the same $3.00 pays at once from the dialog.
+      await dialog(page)
+        .getByRole('button', { name: /修\s*改/ })
+        .click();
+      await dialog(page).getByRole('spinbutton', { name: '单笔超过此金额时再确认' }).fill('5');
+      await dialog(page)
+        .getByRole('button', { name: /保\s*存/ })
+        .click();
 
-      expect(await confirmPurchase(page, '$3.00')).toContain('「Telegram 接码」× 2');
+      await pay(page, '$3.00');
       await expect.poll(() => dialog(page).getByTestId('bought-link').count()).toBe(2);
-      const links = await s.database.db.selectFrom('tokens').select(['identifier', 'token']).where('user_id', '=', customer.id).orderBy('id').execute();
+      // The keyboard is on the first number's 复制号码, not on 关闭.
+      await expect.poll(() => focused(page)).toBe('复制号码');
+      const links = await s.database.db
+        .selectFrom('tokens')
+        .select(['identifier', 'token'])
+        .where('user_id', '=', customer.id)
+        .orderBy('id')
+        .execute();
       expect(links).toHaveLength(2);
       const urls = await dialog(page).getByTestId('bought-url').allInnerTexts();
       expect(urls).toEqual(links.map((l) => `${s.url}/c/${l.token}`));
@@ -158,9 +211,9 @@ describe('the store', () => {
       await first.getByRole('button', { name: '复制链接' }).click();
       await expect.poll(() => page.locator('.ant-message').innerText()).toContain('链接已复制');
       expect(await clipboard(page)).toBe(urls[0]);
-      await first.getByRole('button', { name: '复制 号码----链接' }).click();
+      await first.getByRole('button', { name: '复制号码和链接' }).click();
       await expect.poll(() => clipboard(page)).toBe(`${links[0].identifier}----${urls[0]}`);
-      await dialog(page).getByRole('button', { name: '复制全部 号码----链接' }).click();
+      await dialog(page).getByRole('button', { name: '复制全部号码和链接' }).click();
       await expect.poll(() => clipboard(page)).toBe(links.map((l, i) => `${l.identifier}----${urls[i]}`).join('\n'));
 
       await dialog(page).getByRole('button', { name: '关闭' }).click();
@@ -194,7 +247,7 @@ describe('the store', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
       await settle(page);
       await screenShot(page, 'store-375-dialog');
-      await confirmPurchase(page, '$0.80');
+      await pay(page, '$0.80');
       await expect.poll(() => dialog(page).getByTestId('bought-link').count()).toBe(2);
       await expect.poll(() => page.getByTestId('balance').innerText()).toContain('$4.20');
       expect(await balanceOf(poor.id)).toBe(420);
@@ -214,7 +267,8 @@ describe('the store', () => {
       await expect.poll(() => page.getByTestId('product-card').count()).toBe(3);
       await page.waitForLoadState('networkidle'); // the buy dialog's code is in
       // antd's generated styles, by their hashes (the scroll lock's own rule comes and goes with the dialog).
-      const styles = () => page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.getAttribute('data-css-hash')));
+      const styles = () =>
+        page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.getAttribute('data-css-hash')));
       const before = await styles();
       expect(before.length).toBeGreaterThan(0);
       await card(page, TG.title).getByRole('button', { name: '购买' }).click();
@@ -225,7 +279,10 @@ describe('the store', () => {
   });
 
   it('the public /store shows the same products at list prices, without buying', async () => {
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
       await withBrowser(viewport, async (page) => {
         await page.goto(`${s.url}/store`);
         // The cards the server drew are replaced by the app's own once it runs: read those.
@@ -249,11 +306,21 @@ describe('the store', () => {
   });
 
   it('/c/<token> shows the identifier, then the code the moment it is delivered; copying works', async () => {
-    const link = await s.database.db.selectFrom('tokens').select(['identifier', 'token']).where('user_id', '=', customer.id).orderBy('id').executeTakeFirstOrThrow();
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    const link = await s.database.db
+      .selectFrom('tokens')
+      .select(['identifier', 'token'])
+      .where('user_id', '=', customer.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
       await withBrowser(viewport, async (page) => {
         const scripts: string[] = [];
-        page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+        page.on('request', (r) => {
+          if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+        });
         await page.goto(`${s.url}/c/${link.token}`);
         expect(await page.locator('#identifier').innerText()).toBe(link.identifier);
         if (viewport.width === 1280) {

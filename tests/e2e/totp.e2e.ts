@@ -51,12 +51,18 @@ async function completeSetup(page: Page, name: string): Promise<{ secret: string
 async function logout(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByText('退出登录').click();
-  await page.getByRole('button', { name: /退\s*出/ }).last().click();
+  await page
+    .getByRole('button', { name: /退\s*出/ })
+    .last()
+    .click();
   await page.waitForURL('**/login');
 }
 
 describe('two-step login in the browser', () => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`${viewport.width} px: turn it on, log out, log in with the password and then a code`, async () => {
       const username = `totp_user_${viewport.width}`;
       const password = 'totp-pass-123';
@@ -111,12 +117,17 @@ describe('two-step login in the browser', () => {
   async function requireForSups() {
     if (required) return;
     const setup = await server.api.call('POST', '/api/user/totp/setup', server.supToken, {});
-    expect((await server.api.call('POST', '/api/user/totp/enable', server.supToken, { code: codeAt(setup.data.secret, Date.now()) })).code).toBe(200);
+    expect(
+      (await server.api.call('POST', '/api/user/totp/enable', server.supToken, { code: codeAt(setup.data.secret, Date.now()) })).code,
+    ).toBe(200);
     expect((await server.api.call('POST', '/api/config/edit', server.supToken, { require_sup_totp: true })).code).toBe(200);
     required = true;
   }
 
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`${viewport.width} px: with 强制管理员两步验证 on, a new sup is sent to the setup at login and works once it is done`, async () => {
       await requireForSups();
       const username = `sup_${viewport.width}`;

@@ -17,7 +17,9 @@ async function openConsole(page: Page) {
   await page.goto(`${server.url}/home`);
   await page.getByTestId('sider').waitFor();
   const loads = { count: 0 };
-  page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.count++; });
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads.count++;
+  });
   return loads;
 }
 
@@ -56,7 +58,9 @@ describe('a screen whose code the server no longer has', () => {
     const { page, close } = await openBrowser();
     try {
       const loads = await openConsole(page);
-      await page.route(SCREEN_CHUNK, (route) => route.fulfill({ status: 404, contentType: 'text/plain; charset=utf-8', body: '文件不存在' }));
+      await page.route(SCREEN_CHUNK, (route) =>
+        route.fulfill({ status: 404, contentType: 'text/plain; charset=utf-8', body: '文件不存在' }),
+      );
       await openContactScreen(page);
       await expect.poll(() => page.getByText('系统已更新，正在刷新').isVisible()).toBe(true);
       await expect.poll(() => loads.count).toBe(1);

@@ -8,6 +8,9 @@ import type { Page } from 'playwright-core';
 import { startFakeSmsActivate, type FakeSmsActivate } from '../helpers/fake-sms-activate';
 import { ADMIN, clickRowAction, withBrowser, shot, startServer, useToken, type Server } from './harness';
 
+// The fake provider listens on loopback; the server (a child process) reads this from its environment.
+process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+
 let server: Server;
 let fake: FakeSmsActivate;
 let supToken: string;
@@ -44,7 +47,12 @@ describe('上游渠道 in the browser', () => {
       await shot(page, 'upstream-providers-1280');
 
       await page.goto(`${server.url}/items/goods`);
-      await page.getByRole('button', { name: /新\s*增|添\s*加|新\s*建/ }).first().click();
+      await page
+        .getByRole('button', { name: /新\s*增|添\s*加|新\s*建/ })
+        .first()
+        .click();
+      // A new product uses no upstream provider: its group is folded until opened.
+      await page.locator('.ant-collapse-header').filter({ hasText: '上游渠道' }).click();
       const form = page.locator('.ant-modal, .ant-drawer, form').filter({ hasText: '上游服务代码' }).first();
       await expect.poll(() => form.innerText()).toContain('上游最高价');
       expect(await form.innerText()).toContain('上游渠道');

@@ -8,6 +8,9 @@ import type { Page } from 'playwright-core';
 import { FakeTronGrid, tronAddress } from '../helpers/trongrid';
 import { ADMIN, withBrowser, shot, startServer, useToken, type Server } from './harness';
 
+// The fake TronGrid listens on loopback; the server (a child process) reads this from its environment.
+process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+
 const SHOP = tronAddress('e2e receiving address');
 /** The watcher polls every 3 s while an order waits (10 s when idle): allow several rounds. */
 const CHAIN = { timeout: 45_000, interval: 250 };
@@ -21,11 +24,20 @@ beforeAll(async () => {
   chain = await FakeTronGrid.start(Date.now);
   supToken = await server.api.login(ADMIN.username, ADMIN.password);
   const set = await server.api.call('POST', '/api/usdt/config/edit', supToken, {
-    enabled: true, address: SHOP, api_url: chain.url, api_key: 'e2e-key-0001', min_amount: 5, max_amount: 2000, poll_seconds: 3,
+    enabled: true,
+    address: SHOP,
+    api_url: chain.url,
+    api_key: 'e2e-key-0001',
+    min_amount: 5,
+    max_amount: 2000,
+    poll_seconds: 3,
   });
   expect(set.code, set.message).toBe(200);
 });
-afterAll(async () => { await chain?.close(); await server?.stop(); });
+afterAll(async () => {
+  await chain?.close();
+  await server?.stop();
+});
 
 const headerBalance = (page: Page) => page.getByTestId('balance').innerText();
 
@@ -66,7 +78,9 @@ describe('USDT top-up in the browser', () => {
       expect(await page.getByTestId('pay-address').innerText()).toBe(SHOP);
       expect(await page.getByTestId('pay-countdown').innerText()).toMatch(/剩余支付时间 1[45]:\d\d/);
       // Marks this document: a reload would lose it.
-      await page.evaluate(() => { (window as any).__sameDocument = true; });
+      await page.evaluate(() => {
+        (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
+      });
 
       const tx = chain.transfer({ to: SHOP, usdt: amount, confirmed: false });
       await expect.poll(() => page.getByTestId('pay-state').innerText(), CHAIN).toBe('确认中');
@@ -78,7 +92,7 @@ describe('USDT top-up in the browser', () => {
       await expect.poll(() => page.getByTestId('pay-state').innerText(), CHAIN).toBe('已到账');
       await expect.poll(() => page.getByTestId('pay-balance').innerText()).toBe('$20.00');
       await expect.poll(() => headerBalance(page)).toContain('$20.00');
-      expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+      expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       await shot(page, 'usdt-1280-paid');
 
       // The record and the list say the same.
@@ -117,7 +131,9 @@ describe('USDT top-up in the browser', () => {
     const token = await server.api.register('usdt_cancel', 'usdt-pass-4');
     await withBrowser({ width: 375, height: 812 }, async (page) => {
       await useToken(page, server.url, token, 'user');
-      await startTopUp(page, 'usdt-375-cancel', async (p) => { await p.getByPlaceholder('输入金额').fill('12.34'); });
+      await startTopUp(page, 'usdt-375-cancel', async (p) => {
+        await p.getByPlaceholder('输入金额').fill('12.34');
+      });
       await page.goto(`${server.url}/account/recharge`);
       await expect.poll(() => page.getByText('您有 1 个待支付的充值订单').isVisible()).toBe(true);
       await page.getByText(/订单 #\d+：12\.34 USDT/).click();
@@ -136,7 +152,7 @@ describe('USDT top-up in the browser', () => {
     });
   });
 
-  it('the sup: settings with the watcher\'s health, and an unmatched transfer attached to a customer', async () => {
+  it("the sup: settings with the watcher's health, and an unmatched transfer attached to a customer", async () => {
     const token = await server.api.register('usdt_short', 'usdt-pass-3');
     const order = await server.api.call('POST', '/api/usdt/create', token, { amount: 100 });
     chain.transfer({ to: SHOP, usdt: '99', confirmed: true, from: tronAddress('an exchange') });

@@ -15,7 +15,9 @@ process.env.WEBHOOK_RETRY_SECONDS = '0.2,0.2';
 
 const server = useServer();
 let hook: Receiver;
-beforeAll(async () => { hook = await startReceiver(); });
+beforeAll(async () => {
+  hook = await startReceiver();
+});
 afterAll(() => hook?.close());
 
 const card = (page: Page) => page.getByTestId('webhook-card');
@@ -23,7 +25,9 @@ const card = (page: Page) => page.getByTestId('webhook-card');
 /** Saves the URL through the card and returns the secret the one-time dialog shows. */
 async function saveUrl(page: Page, name: string): Promise<string> {
   await card(page).getByLabel('回调地址').fill(hook.url);
-  await card(page).getByRole('button', { name: /保\s*存/ }).click();
+  await card(page)
+    .getByRole('button', { name: /保\s*存/ })
+    .click();
   const secret = page.getByTestId('webhook-secret');
   await secret.waitFor();
   const value = (await secret.innerText()).trim();
@@ -48,7 +52,9 @@ describe('回调通知 in the browser', () => {
 
       hook.answer = () => ({ status: 200 });
       const before = hook.got.length;
-      await card(page).getByRole('button', { name: /发送测试/ }).click();
+      await card(page)
+        .getByRole('button', { name: /发送测试/ })
+        .click();
       await expect.poll(() => page.locator('.ant-message').innerText()).toContain('测试回调已送达');
       const sent = hook.got[before];
       expect(sent.json.event).toBe('test');
@@ -56,7 +62,9 @@ describe('回调通知 in the browser', () => {
       await expect.poll(() => page.getByTestId('webhook-log').innerText()).toContain('已送达');
 
       hook.answer = () => ({ status: 500 });
-      await card(page).getByRole('button', { name: /发送测试/ }).click();
+      await card(page)
+        .getByRole('button', { name: /发送测试/ })
+        .click();
       await expect.poll(() => page.locator('.ant-message').innerText()).toContain('HTTP 500');
       const log = page.getByTestId('webhook-log');
       await expect.poll(() => log.innerText()).toContain('失败');
@@ -70,7 +78,9 @@ describe('回调通知 in the browser', () => {
 
       // The whole log is the generated list, 重发 on a failed row.
       hook.answer = () => ({ status: 500 });
-      await card(page).getByRole('button', { name: /发送测试/ }).click();
+      await card(page)
+        .getByRole('button', { name: /发送测试/ })
+        .click();
       await expect.poll(() => log.innerText()).toContain('失败');
       await card(page).getByRole('link', { name: '全部投递记录' }).click();
       await page.waitForURL(/\/user\/webhook\/delivery/);
@@ -89,7 +99,15 @@ describe('回调通知 in the browser', () => {
     const customer = await server.api.register('hook_phone', 'hook-pass-456');
     const me = (await server.api.call('GET', '/api/user/base', customer)).data;
     const goods = await server.api.call('POST', '/api/goods/add', sup, {
-      title: '回调测试', channel: 'sms', service: 'tg', price: 1, valid_hours: 24, receive_limit: 0, reset_limit: 1, min_qty: 1, max_qty: 10,
+      title: '回调测试',
+      channel: 'sms',
+      service: 'tg',
+      price: 1,
+      valid_hours: 24,
+      receive_limit: 0,
+      reset_limit: 1,
+      min_qty: 1,
+      max_qty: 10,
     });
     expect(goods.code, goods.message).toBe(200);
     expect((await server.api.call('POST', '/api/stock/import', sup, { goods_id: goods.data.id, text: '+8613900001111' })).code).toBe(200);
@@ -106,7 +124,9 @@ describe('回调通知 in the browser', () => {
       // The sup enters the code by hand: the same path as every code.
       const entered = await server.api.call('POST', '/api/message/add', sup, { recipient: '+8613900001111', text: '您的验证码是 864209' });
       expect(entered.code, entered.message).toBe(200);
-      await expect.poll(async () => (await server.api.call('GET', '/api/webhook/config', customer)).data.paused, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(async () => (await server.api.call('GET', '/api/webhook/config', customer)).data.paused, { timeout: 15_000 })
+        .toBe(true);
       await page.reload();
       const banner = page.getByTestId('webhook-paused');
       await banner.waitFor();
@@ -119,7 +139,9 @@ describe('回调通知 in the browser', () => {
 
       // Saving resumes.
       hook.answer = () => ({ status: 200 });
-      await card(page).getByRole('button', { name: /保\s*存/ }).click();
+      await card(page)
+        .getByRole('button', { name: /保\s*存/ })
+        .click();
       await expect.poll(() => page.getByTestId('webhook-paused').count()).toBe(0);
     });
   });

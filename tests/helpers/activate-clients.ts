@@ -19,24 +19,34 @@ export type ClientName = 'python' | 'npm' | 'aio' | 'org';
 export const HANDLER = '/stubs/handler_api.php';
 
 const query = (params: Record<string, string | number>) =>
-  Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
 /** The request line and headers each library sends. */
 export function requestOf(client: ClientName, host: string, params: Record<string, string | number>): string {
   const target = `${HANDLER}?${query(params)}`;
   switch (client) {
     case 'python':
-      return `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: python-requests/2.31.0\r\nAccept-Encoding: gzip, deflate\r\n` +
-        'Accept: */*\r\nConnection: keep-alive\r\n\r\n';
+      return (
+        `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: python-requests/2.31.0\r\nAccept-Encoding: gzip, deflate\r\n` +
+        'Accept: */*\r\nConnection: keep-alive\r\n\r\n'
+      );
     case 'npm':
-      return `POST ${target} HTTP/1.1\r\nAccept: application/json, text/plain, */*\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-        `User-Agent: axios/0.19.2\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n`;
+      return (
+        `POST ${target} HTTP/1.1\r\nAccept: application/json, text/plain, */*\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `User-Agent: axios/0.19.2\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n`
+      );
     case 'aio':
-      return `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate\r\n` +
-        'User-Agent: Python/3.11 aiohttp/3.9.5\r\nContent-Length: 0\r\n\r\n';
+      return (
+        `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate\r\n` +
+        'User-Agent: Python/3.11 aiohttp/3.9.5\r\nContent-Length: 0\r\n\r\n'
+      );
     case 'org':
-      return `GET ${target} HTTP/1.1\r\nAccept: application/json, text/plain, */*\r\nUser-Agent: axios/1.6.8\r\n` +
-        `Accept-Encoding: gzip, compress, deflate, br\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n`;
+      return (
+        `GET ${target} HTTP/1.1\r\nAccept: application/json, text/plain, */*\r\nUser-Agent: axios/1.6.8\r\n` +
+        `Accept-Encoding: gzip, compress, deflate, br\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n`
+      );
   }
 }
 
@@ -54,12 +64,29 @@ export async function callAs(client: ClientName, baseUrl: string, params: Record
 }
 
 /** The official Python client's error table (api.py `__ERRORS`), matched against the whole answer. */
-const PYTHON_ERRORS = new Set(['NO_NUMBERS', 'NO_BALANCE', 'BAD_ACTION', 'BAD_SERVICE', 'BAD_KEY', 'ERROR_SQL', 'SQL_ERROR',
-  'NO_ACTIVATION', 'BAD_STATUS', 'STATUS_CANCEL', 'BANNED', 'NO_CONNECTION', 'ACCOUNT_INACTIVE', 'NO_ID_RENT']);
+const PYTHON_ERRORS = new Set([
+  'NO_NUMBERS',
+  'NO_BALANCE',
+  'BAD_ACTION',
+  'BAD_SERVICE',
+  'BAD_KEY',
+  'ERROR_SQL',
+  'SQL_ERROR',
+  'NO_ACTIVATION',
+  'BAD_STATUS',
+  'STATUS_CANCEL',
+  'BANNED',
+  'NO_CONNECTION',
+  'ACCOUNT_INACTIVE',
+  'NO_ID_RENT',
+]);
 /** aiosmsactivate's SetActivationStatusResponse enum: any other answer is a KeyError there. */
 const AIO_SET_STATUS = new Set(['ACCESS_READY', 'ACCESS_RETRY_GET', 'ACCESS_ACTIVATION', 'ACCESS_CANCEL']);
 
-export interface Activation { id: number; phone: string }
+export interface Activation {
+  id: number;
+  phone: string;
+}
 
 /** What each library makes of the answers, as its code does it. */
 export const parse = {
@@ -108,7 +135,15 @@ function pyInt(text: string): number {
 
 /** aiosmsactivate's pydantic `Number` and sms-activate-org's SMSNumber from a getNumberV2 answer. */
 function v2(client: ClientName, a: Record<string, unknown>): Activation & { cost: number } {
-  for (const field of ['activationId', 'phoneNumber', 'activationCost', 'countryCode', 'canGetAnotherSms', 'activationTime', 'activationOperator']) {
+  for (const field of [
+    'activationId',
+    'phoneNumber',
+    'activationCost',
+    'countryCode',
+    'canGetAnotherSms',
+    'activationTime',
+    'activationOperator',
+  ]) {
     expect(a, `${client} needs ${field}`).toHaveProperty(field);
   }
   expect(Number.isInteger(a.activationId), 'activationId: int').toBe(true);

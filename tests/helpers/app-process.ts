@@ -27,35 +27,52 @@ export interface AppProcess {
 }
 
 const children = new Set<ChildProcess>();
-process.once('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+process.once('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
 
 export function appProcess(port: number, env: NodeJS.ProcessEnv): AppProcess {
   let child: ChildProcess | undefined;
   let output = '';
   const url = `http://127.0.0.1:${port}`;
-  const exited = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => c.once('exit', () => resolve())));
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => c.once('exit', () => resolve()));
 
   const proc: AppProcess = {
-    port, url,
-    get pid() { return child?.pid; },
+    port,
+    url,
+    get pid() {
+      return child?.pid;
+    },
     output: () => output,
     alive: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async start() {
       const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'],
+        cwd: ROOT,
+        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = c;
       children.add(c);
       c.on('exit', () => children.delete(c));
-      c.stdout!.on('data', (d) => { output += d; });
-      c.stderr!.on('data', (d) => { output += d; });
-      await until(`server on ${port} ready`, async () => {
-        if (c.exitCode !== null) throw new GiveUp(`server on ${port} exited (${c.exitCode})`);
-        const res = await fetch(`${url}/api/config/index`, { signal: AbortSignal.timeout(5000) });
-        return res.ok;
-      }, 120_000, 200).catch((err) => { throw new Error(`${(err as Error).message}\n${output}`); });
+      c.stdout!.on('data', (d) => {
+        output += d;
+      });
+      c.stderr!.on('data', (d) => {
+        output += d;
+      });
+      await until(
+        `server on ${port} ready`,
+        async () => {
+          if (c.exitCode !== null) throw new GiveUp(`server on ${port} exited (${c.exitCode})`);
+          const res = await fetch(`${url}/api/config/index`, { signal: AbortSignal.timeout(5000) });
+          return res.ok;
+        },
+        120_000,
+        200,
+      ).catch((err) => {
+        throw new Error(`${(err as Error).message}\n${output}`);
+      });
     },
     async kill9() {
       if (!child) return;

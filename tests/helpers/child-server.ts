@@ -7,7 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 
 export async function startChildServer(fixture: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let stderr = '';
     child.stderr!.on('data', (chunk) => {
@@ -23,7 +26,12 @@ export async function startChildServer(fixture: string, env: NodeJS.ProcessEnv):
 const LOG_SERVER = path.join(import.meta.dirname, '..', 'api', 'fixtures', 'log-server.ts');
 
 /** What the log server answered a JSON POST: the envelope, its raw text, a rotated token's header. */
-export interface LoggedAnswer { json: any; text: string; header: string | null }
+export interface LoggedAnswer {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers of every API
+  json: any;
+  text: string;
+  header: string | null;
+}
 
 /**
  * The server as production runs it, its real logger at trace (fixtures/log-server.ts), in a child
@@ -54,9 +62,13 @@ export function useLogServer(supPassword: string) {
   };
   beforeAll(async () => {
     ({ child, url: server.url } = await startChildServer(LOG_SERVER, { FIXTURE_SUP_PASSWORD: supPassword }));
-    child.stdout!.on('data', (chunk) => { stdout += chunk; });
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+    });
   });
-  afterAll(() => { child?.kill('SIGTERM'); });
+  afterAll(() => {
+    child?.kill('SIGTERM');
+  });
   return server;
 }
 

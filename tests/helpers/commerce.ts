@@ -8,8 +8,17 @@ import { deliverMessage, type InboundMessage } from '../../server/codes/deliver.
 import type { TestServer } from './server.js';
 
 export const goodsDefaults = {
-  title: 'Telegram 接码', channel: 'sms', service: 'tg', price: 1.5, valid_hours: 24, receive_limit: 1, reset_limit: 2,
-  renew_price: 0.5, code_wait_minutes: 0, min_qty: 1, max_qty: 100,
+  title: 'Telegram 接码',
+  channel: 'sms',
+  service: 'tg',
+  price: 1.5,
+  valid_hours: 24,
+  receive_limit: 1,
+  reset_limit: 2,
+  renew_price: 0.5,
+  code_wait_minutes: 0,
+  min_qty: 1,
+  max_qty: 100,
 };
 
 export async function addGoods(s: TestServer, supToken: string, overrides: Record<string, unknown> = {}): Promise<number> {
@@ -35,7 +44,13 @@ export async function credit(s: TestServer, supToken: string, userId: number, do
 export async function buyOk(s: TestServer, token: string, goodsId: number, quantity = 1) {
   const r = await s.post('/api/order/buy', { goods_id: goodsId, quantity }, token);
   expect(r.code, r.message).toBe(200);
-  return r.data as { order_id: number; order_no: string; amount: number; balance: number; tokens: { id: number; token: string; identifier: string; url: string; api_url: string }[] };
+  return r.data as {
+    order_id: number;
+    order_no: string;
+    amount: number;
+    balance: number;
+    tokens: { id: number; token: string; identifier: string; url: string; api_url: string }[];
+  };
 }
 
 const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silent } as unknown as Ctx['log'];
@@ -53,7 +68,11 @@ export function deliver(s: TestServer, recipient: string, text: string, more: Pa
 export async function expectBooksBalance(s: TestServer, supToken: string) {
   const db = s.database.db;
   const users = await db.selectFrom('users').select(['id', 'balance']).execute();
-  const sums = await db.selectFrom('ledger').select(['user_id', (eb) => eb.fn.sum<number>('amount').as('n')]).groupBy('user_id').execute();
+  const sums = await db
+    .selectFrom('ledger')
+    .select(['user_id', (eb) => eb.fn.sum<number>('amount').as('n')])
+    .groupBy('user_id')
+    .execute();
   const byUser = new Map(sums.map((r) => [Number(r.user_id), Number(r.n)]));
   for (const u of users) expect(byUser.get(Number(u.id)) ?? 0, `ledger of user ${u.id}`).toBe(Number(u.balance));
   const negative = users.filter((u) => Number(u.balance) < 0);

@@ -60,7 +60,12 @@ export function envFor(dataDir: string, databaseUrl?: string, more: NodeJS.Proce
   return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', DEVICE_SECRET_KEY: '', BACKUP_DIR: '', ...more };
 }
 
-export interface Ran { code: number; stdout: string; stderr: string; lastLine: string }
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+  lastLine: string;
+}
 
 /** `npm run <script> -- <args>` in the project, as an operator types it. */
 export function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
@@ -68,8 +73,12 @@ export function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): 
     const child = spawn('npm', ['run', '--silent', script, '--', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c) => { stdout += c; });
-    child.stderr.on('data', (c) => { stderr += c; });
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const lines = stdout.trim().split('\n');
@@ -104,18 +113,23 @@ export async function serveDataDir(dataDir: string, databaseUrl?: string, env: N
     }
   }
   const server = {
-    kind: database.dialect, url, app, database, settings, clock,
+    kind: database.dialect,
+    url,
+    app,
+    database,
+    settings,
+    clock,
     post: (p: string, body?: unknown, token?: string) => call('POST', p, body, token),
     get: (p: string, token?: string) => call('GET', p, undefined, token),
     async login(username: string, password: string) {
-      const r = await call<any>('POST', '/api/user/login', { username, password });
+      const r = await call<{ token: string }>('POST', '/api/user/login', { username, password });
       if (r.code !== 200) throw new Error(`login ${username}: ${r.code} ${r.message}`);
-      return r.data.token as string;
+      return r.data.token;
     },
     async addCustomer(supToken: string, username: string, password = 'Customer-pass-1') {
-      const r = await call<any>('POST', '/api/user/add', { username, password }, supToken);
+      const r = await call<{ id: number }>('POST', '/api/user/add', { username, password }, supToken);
       if (r.code !== 200) throw new Error(`add ${username}: ${r.code} ${r.message}`);
-      return { id: r.data.id as number, token: await server.login(username, password) };
+      return { id: r.data.id, token: await server.login(username, password) };
     },
     async close() {
       await app.close();
@@ -125,7 +139,11 @@ export async function serveDataDir(dataDir: string, databaseUrl?: string, env: N
   return server as unknown as TestServer;
 }
 
-export interface Started { url: string; output: () => string; stop(): Promise<number | null> }
+export interface Started {
+  url: string;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
 
 /**
  * `npm start` on this folder and database, as an operator runs it (a one-page console stand-in, no
@@ -141,16 +159,29 @@ export async function npmStart(dataDir: string, databaseUrl?: string): Promise<S
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-stand-in-'));
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>\n');
   const env = envFor(dataDir, databaseUrl, {
-    HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: staticDir, SMTP_PORT: '0', BACKUP_INTERVAL_HOURS: '0', LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: '', ADMIN_PASSWORD: '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    STATIC_DIR: staticDir,
+    SMTP_PORT: '0',
+    BACKUP_INTERVAL_HOURS: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: '',
+    ADMIN_PASSWORD: '',
   });
-  const child = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The usual umask (022), whatever the runner's: files the server makes are private because it makes them so.
+  const child = spawn('sh', ['-c', 'umask 022 && exec npm start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (c) => { output += c; });
-  child.stderr.on('data', (c) => { output += c; });
+  child.stdout.on('data', (c) => {
+    output += c;
+  });
+  child.stderr.on('data', (c) => {
+    output += c;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const check = () => { if (output.includes('已启动')) resolve(); };
+    const check = () => {
+      if (output.includes('已启动')) resolve();
+    };
     child.stdout.on('data', check);
     void exited.then((code) => reject(new Error(`npm start ended (${code}) before listening: ${output}`)));
   });

@@ -130,8 +130,15 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
     item.count--;
     fake.balance = Math.round((fake.balance - item.price) * 100) / 100;
     const a: FakeActivation = {
-      id: nextId++, service: p.service, country: p.country ?? '0', phone: String(nextPhone++),
-      cost: item.price, state: 'wait_code', codes: [], text: null, createdAt: now(),
+      id: nextId++,
+      service: p.service,
+      country: p.country ?? '0',
+      phone: String(nextPhone++),
+      cost: item.price,
+      state: 'wait_code',
+      codes: [],
+      text: null,
+      createdAt: now(),
     };
     fake.activations.set(a.id, a);
     return `ACCESS_NUMBER:${a.id}:${a.phone}`;
@@ -173,11 +180,16 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
     return JSON.stringify({
       status: 'success',
       activeActivations: list.map((a) => ({
-        activationId: String(a.id), serviceCode: a.service, phoneNumber: a.phone, activationCost: two(a.cost),
+        activationId: String(a.id),
+        serviceCode: a.service,
+        phoneNumber: a.phone,
+        activationCost: two(a.cost),
         activationStatus: a.state === 'wait_code' ? '4' : a.state === 'wait_retry' ? '3' : '2',
-        smsCode: a.codes.length ? a.codes : null, smsText: a.text,
+        smsCode: a.codes.length ? a.codes : null,
+        smsText: a.text,
         activationTime: new Date(a.createdAt).toISOString().slice(0, 19).replace('T', ' '),
-        countryCode: a.country, canGetAnotherSms: '1',
+        countryCode: a.country,
+        canGetAnotherSms: '1',
       })),
     });
   }
@@ -214,9 +226,16 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
       const body = Buffer.concat(chunks).toString('utf8');
       if (url.pathname !== '/stubs/handler_api.php') return send(res, 404, 'Not Found');
       const params: Record<string, string> = {};
-      if (/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) Object.assign(params, Object.fromEntries(new URLSearchParams(body)));
+      if (/x-www-form-urlencoded/.test(req.headers['content-type'] ?? ''))
+        Object.assign(params, Object.fromEntries(new URLSearchParams(body)));
       Object.assign(params, Object.fromEntries(url.searchParams));
-      fake.requests.push({ method: req.method ?? '', action: params.action ?? '', params, contentType: req.headers['content-type'] ?? null, body });
+      fake.requests.push({
+        method: req.method ?? '',
+        action: params.action ?? '',
+        params,
+        contentType: req.headers['content-type'] ?? null,
+        body,
+      });
 
       const fault = faults.get(params.action ?? '')?.shift();
       if (!fault) return send(res, 200, answer(params));
@@ -225,7 +244,10 @@ export async function startFakeSmsActivate(options: FakeOptions = {}): Promise<F
       if (fault.kind === 'http500') return send(res, 500, '<html><body>502 Bad Gateway</body></html>');
       if (fault.kind === 'garbage') return send(res, 200, '<!DOCTYPE html><title>Just a moment...</title>');
       if (fault.kind === 'body') return send(res, fault.status ?? 200, fault.body ?? '');
-      if (fault.kind === 'hold') return void held.push(() => { if (!res.destroyed) send(res, 200, word || answer(params)); });
+      if (fault.kind === 'hold')
+        return void held.push(() => {
+          if (!res.destroyed) send(res, 200, word || answer(params));
+        });
       const t = setTimeout(() => {
         timers.delete(t);
         if (!res.destroyed) send(res, 200, word || answer(params));

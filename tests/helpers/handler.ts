@@ -10,7 +10,12 @@ export const HANDLER_PATH = '/stubs/handler_api.php';
 export const TEXT = 'text/plain; charset=utf-8';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface HandlerAnswer { status: number; type: string | null; body: string; headers: Headers }
+export interface HandlerAnswer {
+  status: number;
+  type: string | null;
+  body: string;
+  headers: Headers;
+}
 
 export interface HandlerCall {
   method?: 'GET' | 'POST';
@@ -29,7 +34,11 @@ export async function handler(s: TestServer, params: Record<string, string | num
     body = typeof o.form === 'string' ? o.form : new URLSearchParams(o.form).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
-  const res = await fetch(`${o.base ?? s.url}${HANDLER_PATH}${query ? `?${query}` : ''}`, { method: o.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`${o.base ?? s.url}${HANDLER_PATH}${query ? `?${query}` : ''}`, {
+    method: o.method ?? (body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
   return { status: res.status, type: res.headers.get('content-type'), body: await res.text(), headers: res.headers };
 }
 

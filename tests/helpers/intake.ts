@@ -6,7 +6,13 @@ import { expect } from 'vitest';
 import { defaultFormRequest, jsonTemplateRequest, type AppSms } from './smsforwarder-app.js';
 import { localTime, type TestServer } from './server.js';
 
-export interface Device { id: number; key: string; secret: string; webhook_url: string; path: string }
+export interface Device {
+  id: number;
+  key: string;
+  secret: string;
+  webhook_url: string;
+  path: string;
+}
 
 export async function addDevice(s: TestServer, supToken: string, body: Record<string, unknown> = {}): Promise<Device> {
   const r = await s.post('/api/device/add', { name: '测试手机', ...body }, supToken);
@@ -15,14 +21,23 @@ export async function addDevice(s: TestServer, supToken: string, body: Record<st
   return { id: r.data.id, key: path.split('/').pop()!, secret: r.data.secret, webhook_url: r.data.webhook_url, path };
 }
 
-export interface Posted { status: number; text: string; json: any }
+export interface Posted {
+  status: number;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers (the webhook's, the protocol's)
+  json: any;
+}
 
 /** Sends a body to a path as the app would (its content type), returning the HTTP status and body. */
 export async function postRaw(s: { url: string }, path: string, contentType: string, body: string): Promise<Posted> {
   const res = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': contentType }, body });
   const text = await res.text();
-  let json: any = null;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  let json: Posted['json'] = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, text, json };
 }
 
@@ -48,7 +63,11 @@ const distinctMs = () => (sent = (sent + 1) % 60_000);
 export function smsRequest(s: TestServer, device: Device, text: string, o: SmsOptions = {}) {
   const now = s.clock.now();
   const sms: AppSms = {
-    from: o.from ?? '+8610690000', text, simInfo: o.simInfo ?? 'SIM1_', receiveTime: localTime(o.receiveTime ?? now), deviceMark: 'Redmi',
+    from: o.from ?? '+8610690000',
+    text,
+    simInfo: o.simInfo ?? 'SIM1_',
+    receiveTime: localTime(o.receiveTime ?? now),
+    deviceMark: 'Redmi',
   };
   const ts = o.timestamp ?? now + distinctMs();
   const secret = o.secret ?? device.secret;

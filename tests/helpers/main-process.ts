@@ -28,7 +28,9 @@ export interface MainProcess {
 
 /** The temp folders made here, removed after the test file (its servers are stopped by then: hooks run last-registered first). */
 const made: string[] = [];
-afterAll(() => { for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** A console build of one page: enough for the server to serve a console, built in no time. */
 export function consoleStandIn(): string {
@@ -54,23 +56,41 @@ export interface StartOptions {
 export function baseEnv(dataDir: string, databaseUrl = '', more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, STATIC_DIR: consoleStandIn(),
-    SMTP_PORT: '0', ADMIN_USERNAME: '', ADMIN_PASSWORD: '', DEVICE_SECRET_KEY: '', LOG_LEVEL: 'warn',
-    BACKUP_INTERVAL_HOURS: '0', BACKUP_DIR: '',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    STATIC_DIR: consoleStandIn(),
+    SMTP_PORT: '0',
+    ADMIN_USERNAME: '',
+    ADMIN_PASSWORD: '',
+    DEVICE_SECRET_KEY: '',
+    LOG_LEVEL: 'warn',
+    BACKUP_INTERVAL_HOURS: '0',
+    BACKUP_DIR: '',
     ...more,
   };
 }
 
 export async function spawnMain(env: NodeJS.ProcessEnv, opts: StartOptions = {}): Promise<MainProcess> {
-  const port = opts.port ?? await freePort();
+  const port = opts.port ?? (await freePort());
   const fullEnv = { ...env, PORT: String(port), ...opts.env };
   const child = opts.npm
     ? spawn('npm', ['start'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    : spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
+        cwd: ROOT,
+        env: fullEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
   let all = '';
   let err = '';
-  child.stdout!.on('data', (c) => { all += c; });
-  child.stderr!.on('data', (c) => { all += c; err += c; });
+  child.stdout!.on('data', (c) => {
+    all += c;
+  });
+  child.stderr!.on('data', (c) => {
+    all += c;
+    err += c;
+  });
   // 'close' comes once the process has ended and its output has been read to the end.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal }));
@@ -106,7 +126,13 @@ export async function startMain(env: NodeJS.ProcessEnv, opts: StartOptions = {})
  */
 export async function failedStart(env: NodeJS.ProcessEnv, opts: StartOptions = {}) {
   const proc = await spawnMain(env, opts);
-  const listened = await Promise.race([listening(proc).then(() => true, () => false), proc.exited.then(() => false)]);
+  const listened = await Promise.race([
+    listening(proc).then(
+      () => true,
+      () => false,
+    ),
+    proc.exited.then(() => false),
+  ]);
   if (listened) await stopMain(proc);
   const { code } = await proc.exited;
   return { listened, code, output: proc.output(), stderr: proc.stderr() };
@@ -120,7 +146,9 @@ export async function stopMain(proc: MainProcess | undefined): Promise<void> {
   if (!proc) return;
   try {
     process.kill(-proc.child.pid!, 'SIGKILL');
-  } catch { /* the group is gone */ }
+  } catch {
+    /* the group is gone */
+  }
   await proc.exited;
 }
 
@@ -128,7 +156,10 @@ export async function stopMain(proc: MainProcess | undefined): Promise<void> {
 export function portHeld(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

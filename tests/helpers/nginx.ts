@@ -117,14 +117,35 @@ function deployedServer(dir: string, assets: string): string {
     }`;
 }
 
-/** A certificate for 127.0.0.1 valid for a day (the browser is told to accept it). */
-function selfSigned(dir: string): void {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+/** A certificate for 127.0.0.1 valid for a day, in `dir` as key.pem and cert.pem (the browser is told to accept it). */
+export function selfSigned(dir: string): void {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 const running = new Set<ChildProcess>();
-process.once('exit', () => { for (const child of running) child.kill('SIGKILL'); });
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export async function startNginx(o: NginxOptions): Promise<Nginx> {
   const bin = nginxBinary();
@@ -139,18 +160,36 @@ export async function startNginx(o: NginxOptions): Promise<Nginx> {
   const child = spawn(bin, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const errors = () => output + (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '');
-  await until('nginx listening', async () => {
-    if (child.exitCode !== null) throw new GiveUp(`nginx exited (${child.exitCode}): ${errors()}`);
-    return new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
-      s.on('error', () => resolve(false));
-    });
-  }, 30_000, 50).catch((err) => { child.kill('SIGKILL'); throw err; });
+  await until(
+    'nginx listening',
+    async () => {
+      if (child.exitCode !== null) throw new GiveUp(`nginx exited (${child.exitCode}): ${errors()}`);
+      return new Promise<boolean>((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => {
+          s.destroy();
+          resolve(true);
+        });
+        s.on('error', () => resolve(false));
+      });
+    },
+    30_000,
+    50,
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
   return {
-    url: `${o.deployed ? 'https' : 'http'}://127.0.0.1:${port}`, port, dir, errors,
+    url: `${o.deployed ? 'https' : 'http'}://127.0.0.1:${port}`,
+    port,
+    dir,
+    errors,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

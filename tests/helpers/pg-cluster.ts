@@ -19,7 +19,12 @@ export function pgBinDir(): string | null {
   const candidates = [process.env.PG_BIN ?? ''];
   const root = '/usr/lib/postgresql';
   if (fs.existsSync(root)) {
-    candidates.push(...fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)).map((v) => path.join(root, v, 'bin')));
+    candidates.push(
+      ...fs
+        .readdirSync(root)
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => path.join(root, v, 'bin')),
+    );
   }
   return candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
 }
@@ -61,7 +66,9 @@ process.once('exit', () => {
       const [cmd, args] = command(path.join(pgBinDir()!, 'pg_ctl'), ['-D', path.join(c.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
       if (c.running) execFileSync(cmd, args, { stdio: 'ignore' });
       fs.rmSync(c.dir, { recursive: true, force: true });
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   }
 });
 
@@ -79,12 +86,17 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
   };
   await pg('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const settings = {
-    listen_addresses: '127.0.0.1', unix_socket_directories: dir, max_connections: '200', ...opts.settings,
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: dir,
+    max_connections: '200',
+    ...opts.settings,
   };
   const options = [`-p ${port}`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');
 
   const cluster: PgCluster = {
-    port, dir, running: false,
+    port,
+    dir,
+    running: false,
     url: `postgres://postgres@127.0.0.1:${port}/app`,
     async start() {
       await pg('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '120', 'start']);

@@ -19,7 +19,12 @@ export class GiveUp extends Error {}
  * Polls `check` until it returns a value other than undefined/false, or throws after `ms` with `what`.
  * A check that throws counts as not yet, unless it throws `GiveUp`.
  */
-export async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000, everyMs = 100): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 60_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
   for (;;) {

@@ -5,7 +5,11 @@
 import net from 'node:net';
 import { once } from 'node:events';
 
-export interface RawAnswer { status: number; headers: Record<string, string>; body: string }
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 export interface RawConnection {
   write(text: string): Promise<void>;
@@ -25,9 +29,18 @@ export async function rawConnection(url: string): Promise<RawConnection> {
   let received = Buffer.alloc(0);
   let isClosed = false;
   const waiters = new Set<() => void>();
-  socket.on('data', (chunk: Buffer) => { received = Buffer.concat([received, chunk]); waiters.forEach((w) => w()); });
+  socket.on('data', (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    waiters.forEach((w) => w());
+  });
   socket.on('error', () => undefined); // a reset by the server is a close here
-  const closed = new Promise<void>((resolve) => socket.on('close', () => { isClosed = true; waiters.forEach((w) => w()); resolve(); }));
+  const closed = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      isClosed = true;
+      waiters.forEach((w) => w());
+      resolve();
+    }),
+  );
 
   function parsed(): RawAnswer | null {
     const end = received.indexOf('\r\n\r\n');
@@ -47,15 +60,24 @@ export async function rawConnection(url: string): Promise<RawConnection> {
 
   return {
     write: (text) => new Promise<void>((resolve, reject) => socket.write(text, (e) => (e ? reject(e) : resolve()))),
-    answer: () => new Promise<RawAnswer>((resolve, reject) => {
-      const check = () => {
-        const a = parsed();
-        if (a) { waiters.delete(check); resolve(a); } else if (isClosed) { waiters.delete(check); reject(new Error('closed without an answer')); }
-      };
-      waiters.add(check);
-      check();
-    }),
-    get isClosed() { return isClosed; },
+    answer: () =>
+      new Promise<RawAnswer>((resolve, reject) => {
+        const check = () => {
+          const a = parsed();
+          if (a) {
+            waiters.delete(check);
+            resolve(a);
+          } else if (isClosed) {
+            waiters.delete(check);
+            reject(new Error('closed without an answer'));
+          }
+        };
+        waiters.add(check);
+        check();
+      }),
+    get isClosed() {
+      return isClosed;
+    },
     closed,
     destroy: () => socket.destroy(),
   };
@@ -66,6 +88,8 @@ export function within<T>(promise: Promise<T>, what: string, ms = 15_000): Promi
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms); }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not within ${ms} ms: ${what}`)), ms);
+    }),
   ]);
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- an answer's data defaults to any: the tests read arbitrary JSON answers of every API without declaring each one's type */
 /**
  * A real server on a real database for the API tests: SQLite in a fresh temp dir, and PostgreSQL in a
  * fresh schema when TEST_DATABASE_URL is set. Nothing of ours is mocked; the clock is injectable.
@@ -14,6 +15,7 @@ import { migrate } from '../../server/schema/migrate.js';
 import type { DB } from '../../server/schema/tables.js';
 import { readSettings, type Settings } from '../../server/env.js';
 import { ensureFirstSup } from '../../server/accounts/first-sup.js';
+import { resources, type ResourceDef } from '../../resources.config.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -22,32 +24,92 @@ export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export const SUP = { username: 'admin', password: 'Admin-pass-123' };
 
-export const TABLES = ['users', 'sessions', 'notices', 'settings', 'ledger', 'recharges', 'rate_limits', 'job_leases',
-  'usdt_orders', 'usdt_amounts', 'usdt_transfers', 'usdt_watch',
-  'groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records',
-  'api_keys', 'api_orders'] as const;
+export const TABLES = [
+  'users',
+  'sessions',
+  'notices',
+  'settings',
+  'ledger',
+  'recharges',
+  'rate_limits',
+  'job_leases',
+  'usdt_orders',
+  'usdt_amounts',
+  'usdt_transfers',
+  'usdt_watch',
+  'groups',
+  'discounts',
+  'goods',
+  'stock_items',
+  'orders',
+  'tokens',
+  'messages',
+  'code_records',
+  'reset_records',
+  'augment_records',
+  'api_keys',
+  'api_orders',
+] as const;
 
 /** The business tables whose every row a snapshot holds (beside the foundation's). */
-const COMMERCE = ['groups', 'discounts', 'goods', 'stock_items', 'orders', 'tokens', 'messages', 'code_records', 'reset_records', 'augment_records'] as const;
+const COMMERCE = [
+  'groups',
+  'discounts',
+  'goods',
+  'stock_items',
+  'orders',
+  'tokens',
+  'messages',
+  'code_records',
+  'reset_records',
+  'augment_records',
+] as const;
 
 /**
  * The data tables a snapshot holds whole beside those above (login_history left out: a login
  * attempt, refused or not, records itself; sessions, leases, rate limits, poller state and the
  * statistics' caches change on reads).
  */
-const CONTENT = ['devices', 'providers', 'service_names', 'api_keys', 'api_orders', 'usdt_orders', 'usdt_transfers', 'rent_pushes',
-  'webhook_endpoints', 'webhook_deliveries', 'user_totp', 'totp_recovery_codes',
-  'telegram_bindings', 'telegram_bind_codes', 'telegram_outbox', 'telegram_alerts'] as const;
+const CONTENT = [
+  'devices',
+  'providers',
+  'service_names',
+  'api_keys',
+  'api_orders',
+  'usdt_orders',
+  'usdt_transfers',
+  'rent_pushes',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'user_totp',
+  'totp_recovery_codes',
+  'telegram_bindings',
+  'telegram_bind_codes',
+  'telegram_outbox',
+  'telegram_alerts',
+] as const;
+
+/** Every other declared resource's table, held whole too: a resource added to the declaration is in every snapshot at once. */
+const DECLARED = [...new Set(Object.values(resources as Record<string, ResourceDef>).map((def) => def.table))].filter(
+  (t) => t !== 'audit' && ![...COMMERCE, ...CONTENT, 'users', 'notices', 'settings', 'ledger', 'recharges'].includes(t as never),
+);
 
 /**
  * Columns that record use, not data: a key's last use (a refused protocol call still used it), a
- * phone's last report and its message counter (added up in the background, after the message).
+ * phone's last report and its message counter, a number's last SMS (each written in the background,
+ * a second after the message).
  */
 const STAMPS: Record<string, string[]> = {
-  api_keys: ['last_used_at'], devices: ['last_seen_at', 'message_count', 'clock_offset_ms', 'clock_skew_ms'],
+  api_keys: ['last_used_at'],
+  devices: ['last_seen_at', 'message_count', 'clock_offset_ms', 'clock_skew_ms'],
+  device_numbers: ['last_sms_at', 'update_at'],
 };
 
-export interface Envelope<T = any> { code: number; message: string; data: T }
+export interface Envelope<T = any> {
+  code: number;
+  message: string;
+  data: T;
+}
 
 export interface Answer<T = any> extends Envelope<T> {
   status: number;
@@ -59,12 +121,17 @@ export class Clock {
   private fixed: number | null = null;
   private offset = 0;
   now = (): number => this.fixed ?? Date.now() + this.offset;
-  freeze(ms: number): void { this.fixed = ms; }
+  freeze(ms: number): void {
+    this.fixed = ms;
+  }
   advance(ms: number): void {
     if (this.fixed !== null) this.fixed += ms;
     else this.offset += ms;
   }
-  reset(): void { this.fixed = null; this.offset = 0; }
+  reset(): void {
+    this.fixed = null;
+    this.offset = 0;
+  }
 }
 
 export interface StartOptions {
@@ -178,24 +245,32 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
   }
 
   const server: TestServer = {
-    kind, url, app, database, settings, clock,
+    kind,
+    url,
+    app,
+    database,
+    settings,
+    clock,
     call: (method, p, o) => call(method, p, o),
     post: (p, body, token) => call('POST', p, { body, token }),
     get: (p, token) => call('GET', p, { token }),
     async login(username, password) {
-      const r = await call<any>('POST', '/api/user/login', { body: { username, password } });
+      const r = await call<{ token: string }>('POST', '/api/user/login', { body: { username, password } });
       if (r.code !== 200) throw new Error(`login ${username}: ${r.code} ${r.message}`);
-      return r.data.token as string;
+      return r.data.token;
     },
     async addCustomer(supToken, username, password = 'Customer-pass-1') {
-      const r = await call<any>('POST', '/api/user/add', { body: { username, password }, token: supToken });
+      const r = await call<{ id: number }>('POST', '/api/user/add', { body: { username, password }, token: supToken });
       if (r.code !== 200) throw new Error(`add ${username}: ${r.code} ${r.message}`);
-      return { id: r.data.id as number, token: await server.login(username, password) };
+      return { id: r.data.id, token: await server.login(username, password) };
     },
     async counts() {
       const out: Record<string, number> = {};
       for (const t of TABLES) {
-        const row = await database.db.selectFrom(t as keyof DB).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const row = await database.db
+          .selectFrom(t as keyof DB)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         out[t] = Number(row.n);
       }
       return out;
@@ -207,8 +282,11 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
         parts[t] = await (t === 'settings' ? q.orderBy('key') : q.orderBy('id' as never)).execute();
       }
       // The other data tables, row by row (some have no id: rows sorted by their content).
-      for (const t of CONTENT) {
-        const rows = await database.db.selectFrom(t as keyof DB).selectAll().execute();
+      for (const t of [...CONTENT, ...DECLARED]) {
+        const rows = await database.db
+          .selectFrom(t as keyof DB)
+          .selectAll()
+          .execute();
         const skip = STAMPS[t] ?? [];
         parts[t] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !skip.includes(k))))).sort();
       }
@@ -224,9 +302,10 @@ export async function startServer(kind: DbKind, opts: StartOptions = {}): Promis
     },
     async peer(s = {}) {
       const own = { ...settings, ...s };
-      const other = kind === 'postgres'
-        ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema, readCacheMs: own.readCacheMs })
-        : await connect({ dataDir: dir!, readCacheMs: own.readCacheMs });
+      const other =
+        kind === 'postgres'
+          ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema, readCacheMs: own.readCacheMs })
+          : await connect({ dataDir: dir!, readCacheMs: own.readCacheMs });
       peers.push(other);
       return callerOf(await buildApp({ settings: own, database: other, now: clock.now, logger: false }));
     },
@@ -253,7 +332,13 @@ export const chinese = (text: string) => /[\u4e00-\u9fff]/.test(text);
 /** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone (Shanghai by default), computed without the server's code. */
 export function localTime(ms: number, timeZone = 'Asia/Shanghai'): string {
   return new Intl.DateTimeFormat('sv-SE', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
   }).format(ms);
 }

@@ -18,13 +18,24 @@ export function openSession(port: number): Promise<Session> {
     const waiting: ((line: string) => void)[] = [];
     let buffer = '';
     let closedResolve!: () => void;
-    const closed = new Promise<void>((r) => { closedResolve = r; });
+    const closed = new Promise<void>((r) => {
+      closedResolve = r;
+    });
     const session: Session = {
-      greeting: '', lines, closed,
-      send: (command) => new Promise((r) => { waiting.push(r); socket.write(`${command}\r\n`); }),
+      greeting: '',
+      lines,
+      closed,
+      send: (command) =>
+        new Promise((r) => {
+          waiting.push(r);
+          socket.write(`${command}\r\n`);
+        }),
       end: () => socket.end(),
     };
-    waiting.push((line) => { session.greeting = line; resolve(session); });
+    waiting.push((line) => {
+      session.greeting = line;
+      resolve(session);
+    });
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       buffer += chunk;

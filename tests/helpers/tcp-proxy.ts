@@ -41,9 +41,10 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       // New connections are relayed; those accepted while black-holed stay silent (half-open).
       holding = false;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -3,7 +3,10 @@ import { usdtSettingsFields } from '../../../resources.config.js';
 import type { DB } from '../../schema/tables.js';
 import { fail } from '../../platform/http/envelope.js';
 import { validateFields, type Row } from '../../platform/http/validate.js';
+import { refusedUrl } from '../../platform/http/outbound-address.js';
 import { isTronAddress } from './address.js';
+import { editChains, presentChains, readChains, type EvmChainConfig } from './chain-config.js';
+import type { EvmChain } from './chains.js';
 
 const KEY = 'usdt';
 
@@ -22,6 +25,8 @@ export interface UsdtConfig {
   apiUrl: string;
   apiKey: string | null;
   contract: string;
+  /** The EVM chains (BEP20, ERC20, Polygon, Arbitrum); the fields above are TRC20's, and the limits and times everyone's. */
+  chains: Record<EvmChain, EvmChainConfig>;
 }
 
 /** Stored values over the declared defaults (money stored in cents, flags as 0/1). */
@@ -32,7 +37,7 @@ async function storedRow(db: Kysely<DB>): Promise<Row> {
   return { ...defaults, address: null, api_key: null, ...stored };
 }
 
-function fromRow(r: Row): UsdtConfig {
+function fromRow(r: Row, chains: Record<EvmChain, EvmChainConfig>): UsdtConfig {
   return {
     enabled: Boolean(r.enabled),
     address: (r.address as string | null) || null,
@@ -46,11 +51,12 @@ function fromRow(r: Row): UsdtConfig {
     apiUrl: String(r.api_url).replace(/\/+$/, ''),
     apiKey: (r.api_key as string | null) || null,
     contract: String(r.contract),
+    chains,
   };
 }
 
 export async function readConfig(db: Kysely<DB>): Promise<UsdtConfig> {
-  return fromRow(await storedRow(db));
+  return fromRow(await storedRow(db), await readChains(db));
 }
 
 /** What the sup's screen shows: every setting but the API key, of which only whether it is set and its last characters. */
@@ -65,28 +71,36 @@ export async function presentConfig(db: Kysely<DB>): Promise<Record<string, unkn
     max_amount: Number(rest.max_amount) / 100,
     api_key_set: key_text.length > 0,
     api_key_hint: key_text ? `••••${key_text.slice(-4)}` : null,
+    chains: await presentChains(db),
   };
 }
 
 /**
  * A sup's change of some settings, checked alone (the declared rules) and together (min <= max,
- * an address before opening, checksums); `clear_api_key` removes the key.
+ * an address before opening, checksums); `clear_api_key` removes the key; `chains` edits the EVM chains (chain-config.ts). A changed API URL whose host
+ * is an IP address inside or reserved is refused unless `allowPrivate` (a name is checked at each call).
  */
-export async function editConfig(db: Kysely<DB>, body: unknown, tz: string, now: number): Promise<void> {
-  const values = validateFields(usdtSettingsFields, body, 'edit', { tz, extra: ['clear_api_key'] });
+export async function editConfig(db: Kysely<DB>, body: unknown, tz: string, now: number, allowPrivate: boolean): Promise<void> {
+  const values = validateFields(usdtSettingsFields, body, 'edit', { tz, extra: ['clear_api_key', 'chains'] });
   const clear = (body as Record<string, unknown>).clear_api_key;
   if (clear !== undefined && typeof clear !== 'boolean') throw fail.badInput('clear_api_key 必须是布尔值');
-  const next: Row = { ...(await storedRow(db)), ...values };
+  const stored = await storedRow(db);
+  const next: Row = { ...stored, ...values };
   if (clear === true) next.api_key = null;
   const errors: Record<string, string> = {};
+  const apiUrlRefused = next.api_url !== stored.api_url ? refusedUrl(String(next.api_url), allowPrivate, 'API 地址') : null;
+  if (apiUrlRefused) errors.api_url = apiUrlRefused;
   if (next.address && !isTronAddress(next.address)) errors.address = '收款地址校验失败，请检查是否有字符输错';
   if (!isTronAddress(next.contract)) errors.contract = 'USDT 合约地址校验失败，请检查是否有字符输错';
   if (Number(next.min_amount) > Number(next.max_amount)) errors.min_amount = '最小充值金额不能大于最大充值金额';
   if (next.enabled && !next.address) errors.address = '开放充值前请先填写收款地址';
   const names = Object.keys(errors);
   if (names.length) throw fail.badInput(errors[names[0]], errors);
+  await editChains(db, (body as Record<string, unknown>).chains, tz, now, allowPrivate);
   const value = JSON.stringify(next);
-  await db.insertInto('settings').values({ key: KEY, value, update_at: now })
+  await db
+    .insertInto('settings')
+    .values({ key: KEY, value, update_at: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, update_at: now }))
     .execute();
 }

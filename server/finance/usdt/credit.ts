@@ -11,13 +11,28 @@ export async function creditTransfer(
   trx: Kysely<DB>,
   c: { userId: number; cents: number; txHash: string; remark: string; operatorId?: number | null; now: number },
 ): Promise<{ rechargeId: number; balance: number }> {
-  const record = await trx.insertInto('recharges').values({
-    user_id: c.userId, type: 'auto', amount: c.cents, remark: c.remark, operator_id: c.operatorId ?? null,
-    tx_hash: c.txHash, create_at: c.now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const record = await trx
+    .insertInto('recharges')
+    .values({
+      user_id: c.userId,
+      type: 'auto',
+      amount: c.cents,
+      remark: c.remark,
+      operator_id: c.operatorId ?? null,
+      tx_hash: c.txHash,
+      create_at: c.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const rechargeId = Number(record.id);
   const { after } = await changeBalance(trx, {
-    userId: c.userId, amount: c.cents, type: 'recharge_auto', refType: 'recharge', refId: rechargeId, remark: c.remark, now: c.now,
+    userId: c.userId,
+    amount: c.cents,
+    type: 'recharge_auto',
+    refType: 'recharge',
+    refId: rechargeId,
+    remark: c.remark,
+    now: c.now,
   });
   return { rechargeId, balance: after };
 }

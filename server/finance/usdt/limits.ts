@@ -24,15 +24,24 @@ export async function lockCustomer(trx: Kysely<DB>, ctx: Ctx, userId: number): P
  */
 export async function checkOrderLimits(trx: Kysely<DB>, userId: number, perHour: number, now: number): Promise<void> {
   // The newest `perHour` orders by id (the user's index) tell whether that many were made within the hour.
-  const recent = await trx.selectFrom('usdt_orders').select('create_at')
-    .where('user_id', '=', userId).orderBy('id', 'desc').limit(perHour).execute();
+  const recent = await trx
+    .selectFrom('usdt_orders')
+    .select('create_at')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(perHour)
+    .execute();
   const inHour = recent.map((r) => Number(r.create_at)).filter((t) => t > now - HOUR_MS);
   if (inHour.length >= perHour) {
     const minutes = Math.max(1, Math.ceil((Math.min(...inHour) + HOUR_MS - now) / 60_000));
     throw fail.tooMany(`每小时最多新建 ${perHour} 个充值订单，请 ${minutes} 分钟后再试`);
   }
-  const open = await trx.selectFrom('usdt_orders').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId).where('state', '=', 'waiting').where('expires_at', '>', now)
+  const open = await trx
+    .selectFrom('usdt_orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'waiting')
+    .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   if (Number(open.n) >= MAX_OPEN) throw fail.conflict(`您已有 ${MAX_OPEN} 个待支付的充值订单，请先完成或取消后再试`);
 }

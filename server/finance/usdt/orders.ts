@@ -8,21 +8,32 @@ import { claimAmount, heldAmounts, releaseAmount } from './amounts.js';
 import { readConfig } from './config.js';
 import { checkOrderLimits, lockCustomer } from './limits.js';
 import { cancelledHoldUntil } from './window.js';
+import { networkOf, type Chain } from './chains.js';
+import { openAddress } from './chain-config.js';
 
 export type Order = Selectable<UsdtOrdersTable>;
 
 /** Waiting orders past their expiry become expired (all of them, or one). */
 export async function expireOverdue(db: Kysely<DB>, now: number, id?: number): Promise<void> {
-  let q = db.updateTable('usdt_orders').set({ state: 'expired', update_at: now })
-    .where('state', '=', 'waiting').where('expires_at', '<=', now);
+  let q = db
+    .updateTable('usdt_orders')
+    .set({ state: 'expired', update_at: now })
+    .where('state', '=', 'waiting')
+    .where('expires_at', '<=', now);
   if (id !== undefined) q = q.where('id', '=', id);
   await q.execute();
 }
 
-/** A new pay order for `requested` cents: a unique amount to send, the address, the expiry. */
-export async function createOrder(ctx: Ctx, userId: number, requested: number): Promise<Order> {
+/** A new pay order for `requested` cents on a chain: a unique amount to send there, the address, the expiry. */
+export async function createOrder(ctx: Ctx, userId: number, requested: number, chain: Chain = 'trc20'): Promise<Order> {
   const cfg = await readConfig(ctx.db);
-  if (!cfg.enabled || !cfg.address) throw fail.conflict('USDT 充值暂未开放，请联系客服');
+  const address = chain === 'trc20' ? (cfg.enabled ? cfg.address : null) : openAddress(cfg.chains[chain]);
+  if (!address) {
+    throw fail.conflict(
+      chain === 'trc20' ? 'USDT 充值暂未开放，请联系客服' : `${networkOf(chain)} 网络的 USDT 充值暂未开放，请选择其他网络`,
+    );
+  }
+  const pool = { chain, address };
   if (requested < cfg.minAmount || requested > cfg.maxAmount) {
     const message = `充值金额应在 ${toDollars(cfg.minAmount).toFixed(2)} 到 ${toDollars(cfg.maxAmount).toFixed(2)} USDT 之间`;
     throw fail.badInput(message, { amount: message });
@@ -30,18 +41,40 @@ export async function createOrder(ctx: Ctx, userId: number, requested: number): 
   const now = ctx.now();
   const expiresAt = now + cfg.expireMs;
   await expireOverdue(ctx.db, now);
-  const held = await heldAmounts(ctx.db, requested, now);
+  const held = await heldAmounts(ctx.db, pool, requested, now);
   return ctx.db.transaction().execute(async (trx) => {
     // Counted under the customer's lock: creations at once cannot all see room for one more.
     await lockCustomer(trx, ctx, userId);
     await checkOrderLimits(trx, userId, cfg.ordersPerHour, now);
-    const amount = await claimAmount(trx, requested, held, now, expiresAt + cfg.graceMs);
-    const order = await trx.insertInto('usdt_orders').values({
-      user_id: userId, amount, requested, address: cfg.address!, state: 'waiting', tx_hash: null, from: null,
-      block_time: null, expires_at: expiresAt, cancelled_at: null, paid_at: null, recharge_id: null,
-      create_at: now, update_at: now,
-    }).returningAll().executeTakeFirstOrThrow();
-    await trx.updateTable('usdt_amounts').set({ order_id: order.id }).where('amount', '=', amount).execute();
+    const amount = await claimAmount(trx, pool, requested, held, now, expiresAt + cfg.graceMs);
+    const order = await trx
+      .insertInto('usdt_orders')
+      .values({
+        user_id: userId,
+        amount,
+        requested,
+        address,
+        chain,
+        state: 'waiting',
+        tx_hash: null,
+        from: null,
+        block_time: null,
+        expires_at: expiresAt,
+        cancelled_at: null,
+        paid_at: null,
+        recharge_id: null,
+        create_at: now,
+        update_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('usdt_amounts')
+      .set({ order_id: order.id })
+      .where('chain', '=', chain)
+      .where('address', '=', address)
+      .where('amount', '=', amount)
+      .execute();
     return order;
   });
 }
@@ -64,8 +97,13 @@ export async function cancelOrder(ctx: Ctx, id: number, userId: number | null): 
   const order = await findOrder(ctx, id, userId);
   const now = ctx.now();
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
-    const done = await trx.updateTable('usdt_orders').set({ state: 'cancelled', cancelled_at: now, update_at: now })
-      .where('id', '=', order.id).where('state', '=', 'waiting').where('expires_at', '>', now).executeTakeFirst();
+    const done = await trx
+      .updateTable('usdt_orders')
+      .set({ state: 'cancelled', cancelled_at: now, update_at: now })
+      .where('id', '=', order.id)
+      .where('state', '=', 'waiting')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) return false;
     await releaseAmount(trx, order.id, cancelledHoldUntil(now));
     return true;
@@ -88,7 +126,8 @@ export function presentOrder(order: Order, now: number, tz: string) {
     amount: toDollars(Number(order.amount)),
     requested: toDollars(Number(order.requested)),
     address: order.address,
-    network: 'TRC20',
+    chain: order.chain,
+    network: networkOf(order.chain),
     state: order.state,
     tx_hash: order.tx_hash,
     expires_at: formatTime(Number(order.expires_at), tz),

@@ -7,10 +7,18 @@ import { objectBody, rejectUnknown, validateFields } from '../../platform/http/v
 import { toDollars } from '../../platform/lib/money.js';
 import { idOf } from '../../platform/http/ids.js';
 import { readConfig } from './config.js';
+import { CHAINS, networkOf, type Chain } from './chains.js';
+import { openNetworks } from './networks.js';
 import { cancelOrder, createOrder, findOrder, presentOrder } from './orders.js';
 
 const createFields: Record<string, FieldDef> = {
   amount: { label: '充值金额', type: 'money', required: true, min: 0.01, max: 1_000_000 },
+  chain: {
+    label: '网络',
+    type: 'enum',
+    default: 'trc20',
+    options: Object.fromEntries(CHAINS.map((c) => [c, { label: networkOf(c) }])),
+  },
 };
 
 /** The customer's side of a USDT top-up: the rules, a new pay order, its live state, cancelling it. */
@@ -28,12 +36,14 @@ export function registerUsdtRoutes(app: FastifyInstance, ctx: Ctx): void {
       expire_minutes: cfg.expireMs / 60_000,
       wait_confirm: cfg.waitConfirm,
       network: 'TRC20',
+      // Every open network, TRC20 first: what the customer picks from.
+      chains: openNetworks(cfg).map((n) => ({ chain: n.chain, network: n.network, address: n.address, wait_confirm: n.waitConfirm })),
     });
   });
 
   app.post('/api/usdt/create', { config: { access: 'customer' } }, async (request) => {
     const values = validateFields(createFields, request.body, 'add', { tz });
-    const order = await createOrder(ctx, sessionOf(request).user.id, values.amount as number);
+    const order = await createOrder(ctx, sessionOf(request).user.id, values.amount as number, values.chain as Chain);
     return ok(presentOrder(order, ctx.now(), tz), '充值订单已创建');
   });
 

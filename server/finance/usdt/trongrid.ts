@@ -2,6 +2,8 @@
  * The TronGrid v1 call the watcher needs: TRC20 transfers to an address, oldest first from a time,
  * page by page (`meta.fingerprint`, the other parameters unchanged). See docs/usdt-trongrid.md#paging-and-the-1000-record-window.
  */
+import { outboundRequest, type OutboundResult } from '../../platform/http/outbound.js';
+import type { Chain } from './chains.js';
 
 export interface ChainTransfer {
   txHash: string;
@@ -12,6 +14,9 @@ export interface ChainTransfer {
   blockTime: number;
   contract: string;
   type: string;
+  /** The network (default trc20) and the token's decimals (default 6), for transfers read off an EVM chain. */
+  chain?: Chain;
+  decimals?: number;
 }
 
 export interface TransferQuery {
@@ -23,11 +28,17 @@ export interface TransferQuery {
   since: number;
   onlyConfirmed: boolean;
   timeoutMs: number;
+  /** Loopback and private addresses may be asked (WEBHOOK_ALLOW_PRIVATE=1: tests, closed networks). */
+  allowPrivate: boolean;
 }
 
 /** A failed call: a Chinese message for the sup's screen and whether the service asked us to slow down. */
 export class TronGridError extends Error {
-  constructor(message: string, public readonly status: number | null, public readonly rateLimited = false) {
+  constructor(
+    message: string,
+    public readonly status: number | null,
+    public readonly rateLimited = false,
+  ) {
     super(message);
   }
 }
@@ -51,8 +62,11 @@ export async function* transferPages(q: TransferQuery): AsyncGenerator<{ transfe
     let read = 0;
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const params = new URLSearchParams({
-        only_to: 'true', contract_address: q.contract, min_timestamp: String(since),
-        order_by: 'block_timestamp,asc', limit: String(PAGE_SIZE),
+        only_to: 'true',
+        contract_address: q.contract,
+        min_timestamp: String(since),
+        order_by: 'block_timestamp,asc',
+        limit: String(PAGE_SIZE),
       });
       if (q.onlyConfirmed) params.set('only_confirmed', 'true');
       if (fingerprint) params.set('fingerprint', fingerprint);
@@ -72,36 +86,77 @@ export async function* transferPages(q: TransferQuery): AsyncGenerator<{ transfe
   }
 }
 
-async function getJson(url: string, q: TransferQuery): Promise<any> {
+/**
+ * One page from TronGrid. The API URL was typed in by the sup, so the call goes through the platform's
+ * outbound request: an inside address refused unless private addresses are allowed, no redirect
+ * followed (the API key goes to the configured host only), the connection kept for the next poll.
+ * What an error answer says is never shown: the sup's screen gets its status and a fixed message.
+ */
+async function getJson(url: string, q: TransferQuery): Promise<TronGridPage> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (q.apiKey) headers['TRON-PRO-API-KEY'] = q.apiKey;
-  let res: Response;
+  let target: URL;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(q.timeoutMs) });
-  } catch (error) {
-    const name = (error as Error)?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new TronGridError(`请求 TronGrid 超时（${q.timeoutMs / 1000} 秒无应答）`, null);
-    const code = (error as { cause?: { code?: string } })?.cause?.code;
-    throw new TronGridError(`无法连接 TronGrid${code ? `（${code}）` : ''}`, null);
+    target = new URL(url);
+  } catch {
+    throw new TronGridError('API 地址不是有效的网址', null);
   }
-  const text = await res.text().catch(() => '');
-  let body: any = null;
-  try { body = JSON.parse(text); } catch { /* judged below */ }
-  if (!res.ok) {
-    const said = typeof body?.error === 'string' ? `：${body.error.slice(0, 120)}` : '';
-    // TronGrid answers 429, 403 or 503 when a key or an address asks too often, and blocks it for 30 s.
-    if ([403, 429, 503].includes(res.status)) throw new TronGridError(`TronGrid 限流（HTTP ${res.status}）${said}`, res.status, true);
-    throw new TronGridError(`TronGrid 返回错误（HTTP ${res.status}）${said}`, res.status);
+  const res = await outboundRequest(target, { headers, timeoutMs: q.timeoutMs, allowPrivate: q.allowPrivate, noun: 'API 地址' });
+  if (!res.ok) throw failed(res, q.timeoutMs);
+  // TronGrid answers 429, 403 or 503 when a key or an address asks too often, and blocks it for 30 s.
+  if ([403, 429, 503].includes(res.status)) throw new TronGridError(`TronGrid 限流（HTTP ${res.status}）`, res.status, true);
+  if (res.status < 200 || res.status > 299) throw new TronGridError(`TronGrid 返回错误（HTTP ${res.status}）`, res.status);
+  let body: TronGridPage | null = null;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    /* judged below */
   }
   if (!body || body.success !== true) throw new TronGridError('TronGrid 的应答格式不正确', res.status);
   return body;
 }
 
+function failed(f: Extract<OutboundResult, { ok: false }>, timeoutMs: number): TronGridError {
+  switch (f.failure) {
+    // The address's own check: where the sup's URL points, not what anything answered.
+    case 'refused':
+    case 'unresolved':
+      return new TronGridError(f.error, null);
+    case 'redirect':
+      return new TronGridError(`TronGrid 返回重定向（HTTP ${f.status}），不会跟随`, f.status);
+    case 'too_large':
+      return new TronGridError('TronGrid 应答过大', f.status);
+    case 'timeout':
+      return new TronGridError(`请求 TronGrid 超时（${timeoutMs / 1000} 秒无应答）`, null);
+    case 'network':
+    case 'aborted':
+      return new TronGridError(`无法连接 TronGrid${f.code ? `（${f.code}）` : ''}`, null);
+  }
+}
+
 const HASH = /^[0-9a-fA-F]{64}$/;
 
+/** A page's JSON as TronGrid sends it, every field still to be checked. */
+interface TronGridPage {
+  success?: unknown;
+  data?: unknown;
+  meta?: { fingerprint?: unknown } | null;
+}
+/** One record of a page, every field still to be checked. */
+interface TronGridRecord {
+  transaction_id?: unknown;
+  from?: unknown;
+  to?: unknown;
+  type?: unknown;
+  value?: unknown;
+  block_timestamp?: unknown;
+  token_info?: { address?: unknown } | null;
+}
+
 /** One record as we use it, or null when a field is missing or malformed. */
-function parseTransfer(row: any): ChainTransfer | null {
-  if (!row || typeof row !== 'object') return null;
+function parseTransfer(record: unknown): ChainTransfer | null {
+  if (!record || typeof record !== 'object') return null;
+  const row: TronGridRecord = record;
   const { transaction_id: txHash, from, to, type, value, block_timestamp: blockTime } = row;
   const contract = row.token_info?.address;
   if (typeof txHash !== 'string' || !HASH.test(txHash)) return null;

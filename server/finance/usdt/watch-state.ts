@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsdtWatchTable } from '../../schema/tables.js';
 import type { UsdtConfig } from './config.js';
 import { TronGridError } from './trongrid.js';
+import type { Chain } from './chains.js';
 
 export type WatchState = Selectable<UsdtWatchTable>;
 
@@ -20,18 +21,21 @@ const MAX_PAUSE_MS = 5 * 60_000;
  */
 const CONFIRM_PATIENCE_MS = 30 * 60_000;
 
-/** Orders that make the watcher poll often: waiting, confirming (for a while), or just expired. */
-export function watchingOrders(db: Kysely<DB>, now: number) {
-  return db.selectFrom('usdt_orders').where((eb) => eb.or([
-    eb('state', '=', 'waiting'),
-    eb.and([eb('state', '=', 'confirming'), eb('block_time', '>', now - CONFIRM_PATIENCE_MS)]),
-    eb.and([eb('state', '=', 'expired'), eb('expires_at', '>', now - RECENT_MS)]),
-  ]));
+/** Orders that make a watcher poll often: waiting, confirming (for a while), or just expired; of one chain, or of all. */
+export function watchingOrders(db: Kysely<DB>, now: number, chain?: Chain) {
+  const q = db.selectFrom('usdt_orders');
+  return (chain === undefined ? q : q.where('chain', '=', chain)).where((eb) =>
+    eb.or([
+      eb('state', '=', 'waiting'),
+      eb.and([eb('state', '=', 'confirming'), eb('block_time', '>', now - CONFIRM_PATIENCE_MS)]),
+      eb.and([eb('state', '=', 'expired'), eb('expires_at', '>', now - RECENT_MS)]),
+    ]),
+  );
 }
 
-/** The configured address and every address an order still waits on (the sup may have changed it). */
+/** The configured TRC20 address and every TRC20 address an order still waits on (the sup may have changed it). */
 export async function watchedAddresses(db: Kysely<DB>, cfg: UsdtConfig, now: number): Promise<string[]> {
-  const rows = await watchingOrders(db, now).select('address').distinct().execute();
+  const rows = await watchingOrders(db, now, 'trc20').select('address').distinct().execute();
   return [...new Set([...(cfg.address ? [cfg.address] : []), ...rows.map((r) => r.address)])];
 }
 
@@ -39,10 +43,16 @@ export async function watchedAddresses(db: Kysely<DB>, cfg: UsdtConfig, now: num
 export async function loadWatch(db: Kysely<DB>, address: string, now: number): Promise<WatchState> {
   const found = await db.selectFrom('usdt_watch').selectAll().where('address', '=', address).executeTakeFirst();
   if (found) return found;
-  const oldest = await watchingOrders(db, now).where('address', '=', address)
-    .select((eb) => eb.fn.min<number>('create_at').as('t')).executeTakeFirst();
+  const oldest = await watchingOrders(db, now)
+    .where('address', '=', address)
+    .select((eb) => eb.fn.min<number>('create_at').as('t'))
+    .executeTakeFirst();
   const cursor = Math.min(now, Number(oldest?.t ?? now)) - OVERLAP_MS;
-  await db.insertInto('usdt_watch').values({ address, cursor }).onConflict((oc) => oc.column('address').doNothing()).execute();
+  await db
+    .insertInto('usdt_watch')
+    .values({ address, cursor })
+    .onConflict((oc) => oc.column('address').doNothing())
+    .execute();
   return db.selectFrom('usdt_watch').selectAll().where('address', '=', address).executeTakeFirstOrThrow();
 }
 
@@ -52,17 +62,21 @@ export async function advanceCursor(db: Kysely<DB>, address: string, blockTime: 
 }
 
 export async function markPolled(db: Kysely<DB>, address: string, now: number): Promise<void> {
-  await db.updateTable('usdt_watch')
+  await db
+    .updateTable('usdt_watch')
     .set({ last_poll_at: now, last_ok_at: now, last_error: null, failures: 0, retry_at: 0 })
-    .where('address', '=', address).execute();
+    .where('address', '=', address)
+    .execute();
 }
 
 /** A failed poll: its reason for the sup, and a pause (30 s when rate-limited, else doubling up to 5 min). */
 export async function markFailed(db: Kysely<DB>, state: WatchState, cfg: UsdtConfig, now: number, error: TronGridError): Promise<number> {
   const failures = Number(state.failures) + 1;
   const pause = error.rateLimited ? RATE_LIMIT_PAUSE_MS : Math.min(MAX_PAUSE_MS, cfg.pollMs * 2 ** Math.min(failures, 10));
-  await db.updateTable('usdt_watch')
+  await db
+    .updateTable('usdt_watch')
     .set({ last_poll_at: now, last_error: error.message.slice(0, 255), last_error_at: now, failures, retry_at: now + pause })
-    .where('address', '=', state.address).execute();
+    .where('address', '=', state.address)
+    .execute();
   return pause;
 }

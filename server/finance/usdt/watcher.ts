@@ -6,7 +6,14 @@ import { expireOverdue } from './orders.js';
 import { transferPages, TronGridError, type ChainTransfer } from './trongrid.js';
 import { SKEW_MS } from './window.js';
 import {
-  advanceCursor, loadWatch, markFailed, markPolled, OVERLAP_MS, watchedAddresses, watchingOrders, type WatchState,
+  advanceCursor,
+  loadWatch,
+  markFailed,
+  markPolled,
+  OVERLAP_MS,
+  watchedAddresses,
+  watchingOrders,
+  type WatchState,
 } from './watch-state.js';
 
 /**
@@ -39,22 +46,35 @@ export async function watchRound(ctx: Ctx): Promise<void> {
     } catch (error) {
       if (!(error instanceof TronGridError)) throw error;
       const pause = await markFailed(ctx.db, state, cfg, now, error);
-      ctx.log.warn({ address, status: error.status, retryInMs: pause, reason: error.message }, 'USDT watcher: TronGrid call failed, backing off');
+      ctx.log.warn(
+        { address, status: error.status, retryInMs: pause, reason: error.message },
+        'USDT watcher: TronGrid call failed, backing off',
+      );
     }
   }
 }
 
 async function pollAddress(ctx: Ctx, cfg: UsdtConfig, state: WatchState, now: number): Promise<void> {
   const { address } = state;
-  const query = (since: number, onlyConfirmed: boolean) => transferPages({
-    apiUrl: cfg.apiUrl, apiKey: cfg.apiKey, address, contract: cfg.contract, since, onlyConfirmed,
-    timeoutMs: ctx.settings.tronTimeoutMs,
-  });
+  const query = (since: number, onlyConfirmed: boolean) =>
+    transferPages({
+      apiUrl: cfg.apiUrl,
+      apiKey: cfg.apiKey,
+      address,
+      contract: cfg.contract,
+      since,
+      onlyConfirmed,
+      timeoutMs: ctx.settings.tronTimeoutMs,
+      allowPrivate: ctx.settings.webhookAllowPrivate,
+    });
   const ours = (transfers: ChainTransfer[]) => transfers.filter((t) => isIncoming(t, address, cfg.contract));
 
   if (cfg.waitConfirm) {
-    const open = await watchingOrders(ctx.db, now).where('address', '=', address).where('state', '!=', 'confirming')
-      .select((eb) => eb.fn.min<number>('create_at').as('t')).executeTakeFirst();
+    const open = await watchingOrders(ctx.db, now)
+      .where('address', '=', address)
+      .where('state', '!=', 'confirming')
+      .select((eb) => eb.fn.min<number>('create_at').as('t'))
+      .executeTakeFirst();
     if (open?.t !== null && open?.t !== undefined) {
       for await (const page of query(Number(open.t) - SKEW_MS, false)) {
         for (const t of ours(page.transfers)) await markSeen(ctx, address, t);
@@ -73,7 +93,7 @@ async function pollAddress(ctx: Ctx, cfg: UsdtConfig, state: WatchState, now: nu
 /** Often while an order waits or confirms (never faster than TRON makes blocks), rarely otherwise. */
 async function interval(ctx: Ctx): Promise<number> {
   const cfg = await readConfig(ctx.db);
-  const busy = await watchingOrders(ctx.db, ctx.now()).select('id').limit(1).executeTakeFirst();
+  const busy = await watchingOrders(ctx.db, ctx.now(), 'trc20').select('id').limit(1).executeTakeFirst();
   return busy ? Math.max(BLOCK_MS, cfg.pollMs) : IDLE_MS;
 }
 

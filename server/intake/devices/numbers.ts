@@ -1,13 +1,19 @@
 import type { Ctx } from '../../platform/context.js';
 import { prepared } from '../../platform/db/fast-query.js';
-import { identKey } from '../../catalog/stock-lines.js';
+import { identKey } from '../../catalog/index.js';
 
 /** Devices a stock number is bound to (every SMS reads it: built and compiled once). */
-const boundTo = prepared((db) => db.selectFrom('stock_items').select('device_id').where('ident_key', '=', '').where('device_id', 'is not', null));
+const boundTo = prepared((db) =>
+  db.selectFrom('stock_items').select('device_id').where('ident_key', '=', '').where('device_id', 'is not', null),
+);
 
 /** Devices with a number in a SIM slot: a few rows (the table is small). */
-const slotted = prepared((db) => db.selectFrom('devices').select(['id', 'sim1', 'sim2'])
-  .where((eb) => eb.or([eb('sim1', 'is not', null), eb('sim2', 'is not', null)])));
+const slotted = prepared((db) =>
+  db
+    .selectFrom('devices')
+    .select(['id', 'sim1', 'sim2'])
+    .where((eb) => eb.or([eb('sim1', 'is not', null), eb('sim2', 'is not', null)])),
+);
 
 /**
  * Whether a device may deliver to a number: a number bound to devices (a stock item's device, a

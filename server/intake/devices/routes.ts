@@ -8,6 +8,7 @@ import { readOne } from '../../platform/crud/routes.js';
 import { idOf } from '../../platform/http/ids.js';
 import { deviceSeen } from './seen.js';
 import { bindNumbers } from './bind.js';
+import { adoptSlotNumbers } from '../numbers/records.js';
 import { audit, auditCtxOf } from '../../audit/index.js';
 import { deviceHooks, newDeviceKey, newDeviceSecret, sealSecret, webhookUrl } from './devices.js';
 
@@ -29,14 +30,28 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
     const key = newDeviceKey();
     const who = auditCtxOf(request, ctx);
     const inserted = await ctx.db.transaction().execute(async (trx) => {
-      const made = await trx.insertInto('devices').values({
-        name: String(values.name), sim1: (values.sim1 as string | null) ?? null, sim2: (values.sim2 as string | null) ?? null,
-        enabled: values.enabled === undefined ? 1 : Number(values.enabled), remark: (values.remark as string | null) ?? null,
-        key, secret_enc: sealSecret(ctx, secret), create_at: ctx.now(),
-      }).returning('id').executeTakeFirstOrThrow();
+      const made = await trx
+        .insertInto('devices')
+        .values({
+          name: String(values.name),
+          sim1: (values.sim1 as string | null) ?? null,
+          sim2: (values.sim2 as string | null) ?? null,
+          enabled: values.enabled === undefined ? 1 : Number(values.enabled),
+          remark: (values.remark as string | null) ?? null,
+          key,
+          secret_enc: sealSecret(ctx, secret),
+          create_at: ctx.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await adoptSlotNumbers(trx, ctx.now(), [Number(made.id)]);
       await audit(trx, who, {
-        action: 'device.add', category: 'intake', targetType: 'device', targetId: Number(made.id),
-        summary: `新增设备 #${made.id} ${String(values.name)}（密钥已显示一次，不记录）`, after: values,
+        action: 'device.add',
+        category: 'intake',
+        targetType: 'device',
+        targetId: Number(made.id),
+        summary: `新增设备 #${made.id} ${String(values.name)}（密钥已显示一次，不记录）`,
+        after: values,
       });
       return made;
     });
@@ -48,14 +63,21 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/device/silent', { config: { access: 'sup:intake' } }, async () => {
     await deviceSeen(ctx.database).flush(); // what this process saw and has not written yet
     const since = ctx.now() - ctx.settings.deviceSilentMs;
-    const rows = await ctx.db.selectFrom('devices').select(['id', 'name', 'last_seen_at', 'create_at'])
+    const rows = await ctx.db
+      .selectFrom('devices')
+      .select(['id', 'name', 'last_seen_at', 'create_at'])
       .where('enabled', '=', 1)
       .where((eb) => eb.or([eb('last_seen_at', '<', since), eb.and([eb('last_seen_at', 'is', null), eb('create_at', '<', since)])]))
-      .orderBy('last_seen_at').orderBy('id').limit(SILENT_SHOWN + 1).execute();
+      .orderBy('last_seen_at')
+      .orderBy('id')
+      .limit(SILENT_SHOWN + 1)
+      .execute();
     return ok({
       minutes: Math.round(ctx.settings.deviceSilentMs / 60_000),
       more: rows.length > SILENT_SHOWN,
-      list: rows.slice(0, SILENT_SHOWN).map((r) => ({ id: Number(r.id), name: r.name, last_seen_at: formatTime(r.last_seen_at, ctx.settings.timeZone) })),
+      list: rows
+        .slice(0, SILENT_SHOWN)
+        .map((r) => ({ id: Number(r.id), name: r.name, last_seen_at: formatTime(r.last_seen_at, ctx.settings.timeZone) })),
     });
   });
 
@@ -77,9 +99,20 @@ export function registerDeviceRoutes(app: FastifyInstance, ctx: Ctx): void {
     const secret = newDeviceSecret();
     const who = auditCtxOf(request, ctx);
     const updated = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('devices').set({ secret_enc: sealSecret(ctx, secret) }).where('id', '=', id)
-        .returning('key').executeTakeFirst();
-      if (row) await audit(trx, who, { action: 'key.shown', category: 'keys', targetType: 'device', targetId: id, summary: `重置设备 #${id} 的密钥（新密钥已显示一次，不记录）` });
+      const row = await trx
+        .updateTable('devices')
+        .set({ secret_enc: sealSecret(ctx, secret) })
+        .where('id', '=', id)
+        .returning('key')
+        .executeTakeFirst();
+      if (row)
+        await audit(trx, who, {
+          action: 'key.shown',
+          category: 'keys',
+          targetType: 'device',
+          targetId: id,
+          summary: `重置设备 #${id} 的密钥（新密钥已显示一次，不记录）`,
+        });
       return row;
     });
     if (!updated) throw fail.notFound('设备不存在');

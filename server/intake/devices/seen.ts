@@ -1,7 +1,10 @@
 import type { Database } from '../../platform/db/connection.js';
 
 /** What a message showed of the phone's clocks: its absolute skew, and a newly learned zone offset. */
-export interface ClockReading { skewMs: number; offsetMs?: number }
+export interface ClockReading {
+  skewMs: number;
+  offsetMs?: number;
+}
 
 /**
  * A device's last-seen time, message count and clock readings, kept in memory and written at most once a second
@@ -49,13 +52,16 @@ export class DeviceSeen {
       for (const [id, p] of [...this.pending]) {
         const written = { ...p };
         try {
-          await this.database.db.updateTable('devices')
+          await this.database.db
+            .updateTable('devices')
             .set((eb) => ({
-              last_seen_at: written.seenAt, message_count: eb('message_count', '+', written.stored),
+              last_seen_at: written.seenAt,
+              message_count: eb('message_count', '+', written.stored),
               ...(written.skewMs === undefined ? {} : { clock_skew_ms: written.skewMs }),
               ...(written.offsetMs === undefined ? {} : { clock_offset_ms: written.offsetMs }),
             }))
-            .where('id', '=', id).execute();
+            .where('id', '=', id)
+            .execute();
         } catch {
           // The database closed under us (the process is stopping): a second of counting is lost.
         }
@@ -63,14 +69,20 @@ export class DeviceSeen {
         p.stored -= written.stored;
         if (p.offsetMs === written.offsetMs) delete p.offsetMs;
         if (p.skewMs === written.skewMs) delete p.skewMs;
-        if (!p.stored && p.seenAt === written.seenAt && p.offsetMs === undefined && p.skewMs === undefined && this.pending.get(id) === p) this.pending.delete(id);
+        if (!p.stored && p.seenAt === written.seenAt && p.offsetMs === undefined && p.skewMs === undefined && this.pending.get(id) === p)
+          this.pending.delete(id);
       }
     });
     return this.writing;
   }
 }
 
-interface Pending { seenAt: number; stored: number; skewMs?: number; offsetMs?: number }
+interface Pending {
+  seenAt: number;
+  stored: number;
+  skewMs?: number;
+  offsetMs?: number;
+}
 
 const all = new WeakMap<Database, DeviceSeen>();
 

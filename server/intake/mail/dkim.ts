@@ -36,7 +36,8 @@ interface SignatureResult {
 
 export async function checkDkim(raw: Buffer, resolver?: TxtResolver, deadlineMs = DEADLINE_MS): Promise<DkimVerdict> {
   const system = resolver ? null : new Resolver({ timeout: DNS_TIMEOUT_MS, tries: DNS_TRIES });
-  const resolve: TxtResolver = resolver ?? ((name, rrtype) => rrtype === 'TXT' ? system!.resolveTxt(name) : Promise.reject(new Error(`DNS ${rrtype}`)));
+  const resolve: TxtResolver =
+    resolver ?? ((name, rrtype) => (rrtype === 'TXT' ? system!.resolveTxt(name) : Promise.reject(new Error(`DNS ${rrtype}`))));
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((done) => {
     timer = setTimeout(() => {

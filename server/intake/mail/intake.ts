@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../../platform/context.js';
-import { DEDUPE_WINDOW_MS, exactKey, messageFingerprint } from '../../codes/dedupe.js';
-import { deliverMessage } from '../../codes/deliver.js';
+import { DEDUPE_WINDOW_MS, exactKey, messageFingerprint, deliverMessage } from '../../codes/index.js';
 import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver } from './smtp-receiver.js';
 import { prepared } from '../../platform/db/fast-query.js';
 import { checkDkim, type DkimVerdict, type TxtResolver } from './dkim.js';
@@ -22,8 +21,15 @@ export interface MailIntakeOptions {
 }
 
 /** Whether an address is a mailbox in a mail product's stock. */
-const mailboxInStock = prepared((db) => db.selectFrom('stock_items as s').innerJoin('goods as g', 'g.id', 's.goods_id')
-  .select('s.id').where('s.ident_key', '=', '').where('g.channel', '=', 'mail').limit(1));
+const mailboxInStock = prepared((db) =>
+  db
+    .selectFrom('stock_items as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select('s.id')
+    .where('s.ident_key', '=', '')
+    .where('g.channel', '=', 'mail')
+    .limit(1),
+);
 
 export function mailIntake(ctx: Ctx, opts: MailIntakeOptions = {}): SmtpReceiver {
   const inStock = async (address: string) => (await mailboxInStock(ctx.database, [address, 'mail', 1])).length > 0;
@@ -46,11 +52,17 @@ export function mailIntake(ctx: Ctx, opts: MailIntakeOptions = {}): SmtpReceiver
 
 /** The domains of the mailboxes in mail products' stock (each mailbox has one `@`). */
 async function stockDomains(ctx: Ctx): Promise<string[]> {
-  const domain = ctx.database.dialect === 'postgres'
-    ? sql<string>`split_part(s.ident_key, '@', 2)`
-    : sql<string>`substr(s.ident_key, instr(s.ident_key, '@') + 1)`;
-  const rows = await ctx.db.selectFrom('stock_items as s').innerJoin('goods as g', 'g.id', 's.goods_id')
-    .select(domain.as('domain')).distinct().where('g.channel', '=', 'mail').execute();
+  const domain =
+    ctx.database.dialect === 'postgres'
+      ? sql<string>`split_part(s.ident_key, '@', 2)`
+      : sql<string>`substr(s.ident_key, instr(s.ident_key, '@') + 1)`;
+  const rows = await ctx.db
+    .selectFrom('stock_items as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select(domain.as('domain'))
+    .distinct()
+    .where('g.channel', '=', 'mail')
+    .execute();
   return rows.map((r) => r.domain);
 }
 
@@ -60,8 +72,14 @@ async function stockDomains(ctx: Ctx): Promise<string[]> {
  * instead, so the mail comes again rather than miss its link). The inbox keeps the From either way.
  */
 async function ruleSenderFor(ctx: Ctx, mail: InboundMail, recipient: string, dkim: () => Promise<DkimVerdict>): Promise<string> {
-  const rules = await ctx.db.selectFrom('tokens as t').innerJoin('goods as g', 'g.id', 't.goods_id')
-    .select('g.match_sender').distinct().where('t.ident_key', '=', recipient).where('g.match_sender', 'is not', null).execute();
+  const rules = await ctx.db
+    .selectFrom('tokens as t')
+    .innerJoin('goods as g', 'g.id', 't.goods_id')
+    .select('g.match_sender')
+    .distinct()
+    .where('t.ident_key', '=', recipient)
+    .where('g.match_sender', 'is not', null)
+    .execute();
   const met = metAlternatives(mail.sender, ruleAlternatives(rules.map((r) => r.match_sender)));
   if (!met.length) return mail.sender;
   const verdict = await dkim();
@@ -76,11 +94,23 @@ function once<T>(f: () => Promise<T>): () => Promise<T> {
 }
 
 async function deliverMail(ctx: Ctx, mail: InboundMail, recipient: string, ruleSender: string) {
+  // eslint-disable-next-line no-control-regex -- U+0000 removed on purpose: PostgreSQL cannot store it
   const text = mailText(mail).replace(/\u0000/g, '');
   const sender = mail.sender;
-  const identity = { source: 'mail', recipient, sender, text: mail.messageId ? `${mail.messageId}\n${text}` : text, receivedAt: mail.receivedAt };
+  const identity = {
+    source: 'mail',
+    recipient,
+    sender,
+    text: mail.messageId ? `${mail.messageId}\n${text}` : text,
+    receivedAt: mail.receivedAt,
+  };
   await deliverMessage(ctx, {
-    source: 'mail', recipient, sender, ruleSender, text, receivedAt: mail.receivedAt,
+    source: 'mail',
+    recipient,
+    sender,
+    ruleSender,
+    text,
+    receivedAt: mail.receivedAt,
     dedupe: { fingerprint: messageFingerprint(identity), exactKey: exactKey(identity), windowMs: DEDUPE_WINDOW_MS },
   });
 }

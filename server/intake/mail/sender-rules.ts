@@ -7,7 +7,12 @@ import type { DkimVerdict } from './dkim.js';
 
 /** A product's sender rule as deliver's rule check reads it: alternatives split on `|`, lower case. */
 export function ruleAlternatives(rules: (string | null)[]): string[] {
-  return rules.flatMap((rule) => (rule ?? '').split('|').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  return rules.flatMap((rule) =>
+    (rule ?? '')
+      .split('|')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 /** The alternatives a From contains (the ones it would meet). */

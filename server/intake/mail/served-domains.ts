@@ -21,12 +21,15 @@ export function servedDomains(source: DomainSource, clock: () => number = () => 
   let loading: Promise<void> | null = null;
 
   function reload(): Promise<void> {
-    loading ??= source.domains().then((list) => {
-      known = new Set(list);
-      loadedAt = clock();
-    }).finally(() => {
-      loading = null;
-    });
+    loading ??= source
+      .domains()
+      .then((list) => {
+        known = new Set(list);
+        loadedAt = clock();
+      })
+      .finally(() => {
+        loading = null;
+      });
     return loading;
   }
 

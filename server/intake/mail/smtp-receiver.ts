@@ -12,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import type net from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import { SMTPConnection, type SMTPConnectionOptions } from 'smtp-server/lib/smtp-connection.js';
-import { htmlToText } from '../../codes/html-text.js';
+import { htmlToText } from '../../codes/index.js';
 
 export interface InboundMail {
   /** The accepted RCPT TO addresses, lower-case. */
@@ -55,6 +55,8 @@ export interface SmtpReceiverOptions {
 export interface SmtpReceiver {
   /** Starts listening (port 0: any free port); resolves to the port. */
   listen(port: number, host?: string): Promise<number>;
+  /** Whether it is listening now (false before listen, after a failed one, after close). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -99,7 +101,8 @@ class PromptSmtpServer extends SMTPServer {
     connection.on('connect', (data) => this._onClientConnect(data));
     connection._setListeners(() => {
       const limit = this.options.maxClients;
-      if (limit && this.connections.size > limit) return connection.send(421, `${connection.name} Too many connected clients, try again in a moment`, false);
+      if (limit && this.connections.size > limit)
+        return connection.send(421, `${connection.name} Too many connected clients, try again in a moment`, false);
       connection.connectionReady();
     });
   }
@@ -161,8 +164,11 @@ export function createSmtpReceiver(opts: SmtpReceiverOptions): SmtpReceiver {
     },
   });
 
-  // Without a listener a client's broken connection would be an uncaught 'error' event.
-  server.on('error', (err) => opts.onError?.(err));
+  // Without a listener a client's broken connection would be an uncaught 'error' event. A failed
+  // listen is listen()'s rejection, said by its caller: not told twice.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.syscall !== 'listen') opts.onError?.(err);
+  });
 
   async function receive(raw: Buffer, session: SMTPServerSession) {
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
@@ -190,9 +196,11 @@ export function createSmtpReceiver(opts: SmtpReceiverOptions): SmtpReceiver {
         });
       });
     },
+    listening() {
+      return server.server.listening;
+    },
     close() {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
 }
-

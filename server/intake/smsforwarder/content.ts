@@ -46,7 +46,13 @@ export function parseDefaultContent(content: string, from: string): DefaultConte
     text: lines.slice(1, s).join('\n').trim(),
     simLine,
     receiveTime: lines[t].trim(),
-    deviceName: t < lines.length - 1 ? lines.slice(t + 1).join('\n').trim() || null : null,
+    deviceName:
+      t < lines.length - 1
+        ? lines
+            .slice(t + 1)
+            .join('\n')
+            .trim() || null
+        : null,
   };
 }
 

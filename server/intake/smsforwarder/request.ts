@@ -44,8 +44,7 @@ export interface InboundSms {
 export type RefusalReason = 'bad_body' | 'missing_timestamp' | 'missing_signature' | 'bad_signature' | 'stale';
 
 export type SmsForwarderResult =
-  | { ok: true; message: InboundSms }
-  | { ok: false; reason: RefusalReason; status: 400 | 401; message: string };
+  { ok: true; message: InboundSms } | { ok: false; reason: RefusalReason; status: 400 | 401; message: string };
 
 export interface SmsForwarderInput {
   /** The request's Content-Type header. */

@@ -10,15 +10,29 @@ import type { Job } from '../../platform/jobs/runner.js';
 import { statement, value, writeTransaction, type TransactionBody } from '../../platform/db/fast-write.js';
 
 /** What a pair's message is: every field the request carried that the route uses. */
-export function pairFingerprint(m: { sender: string; recipient: string | null; text: string; slot: number | null; deviceMark: string | null }): string {
-  return crypto.createHash('sha256').update(JSON.stringify([m.sender, m.recipient, m.text, m.slot, m.deviceMark])).digest('hex');
+export function pairFingerprint(m: {
+  sender: string;
+  recipient: string | null;
+  text: string;
+  slot: number | null;
+  deviceMark: string | null;
+}): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([m.sender, m.recipient, m.text, m.slot, m.deviceMark]))
+    .digest('hex');
 }
 
-const claim = statement((db) => db.insertInto('webhook_stamps')
-  .values({ device_id: value('device_id'), stamp: value('stamp'), fingerprint: value('fingerprint') })
-  .onConflict((oc) => oc.columns(['device_id', 'stamp']).doNothing()).returning('stamp'));
-const held = statement((db) => db.selectFrom('webhook_stamps').select('fingerprint')
-  .where('device_id', '=', value('device_id')).where('stamp', '=', value('stamp')));
+const claim = statement((db) =>
+  db
+    .insertInto('webhook_stamps')
+    .values({ device_id: value('device_id'), stamp: value('stamp'), fingerprint: value('fingerprint') })
+    .onConflict((oc) => oc.columns(['device_id', 'stamp']).doNothing())
+    .returning('stamp'),
+);
+const held = statement((db) =>
+  db.selectFrom('webhook_stamps').select('fingerprint').where('device_id', '=', value('device_id')).where('stamp', '=', value('stamp')),
+);
 
 /**
  * True when the pair is new or carried this very message before; false when it carried another.
@@ -28,7 +42,9 @@ export function claimStamp(ctx: Ctx, deviceId: number, stamp: number, fingerprin
   return writeTransaction(ctx.database, function* (): TransactionBody<boolean> {
     const { changes } = yield [claim, { device_id: deviceId, stamp, fingerprint }];
     if (changes) return true;
-    const { rows: [row] } = yield [held, { device_id: deviceId, stamp }];
+    const {
+      rows: [row],
+    } = yield [held, { device_id: deviceId, stamp }];
     return !row || row.fingerprint === fingerprint;
   });
 }

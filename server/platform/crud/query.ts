@@ -8,7 +8,10 @@ import { canRead } from './serialize.js';
 export interface ListQuery {
   page: number;
   pageSize: number;
-  filters: Array<{ column: string; op: 'eq' | 'contains' | 'gte' | 'lte' | 'lt'; value: string | number }>;
+  filters: Array<
+    | { column: string; op: 'eq' | 'contains' | 'gte' | 'lte' | 'lt'; value: string | number }
+    | { column: string; op: 'in'; value: Array<string | number> }
+  >;
   sort: { column: string; order: 'asc' | 'desc' };
 }
 
@@ -73,6 +76,11 @@ function filterFor(name: string, field: FieldDef, value: unknown, tz: string): L
     if (value[1] !== null && value[1] !== '') out.push(rangeEnd(name, field, value[1], check(value[1]), tz));
     return out;
   }
+  // An exact-match field also takes a few values, any of which matches (a list's tab: the states still open).
+  if (Array.isArray(value)) {
+    if (!value.length || value.length > 20) throw fail.badInput(`筛选条件${field.label}最多 20 个值`);
+    return [{ column: name, op: 'in', value: value.map(check) }];
+  }
   return [{ column: name, op: 'eq', value: check(value) }];
 }
 
@@ -86,9 +94,12 @@ function rangeEnd(name: string, field: FieldDef, raw: unknown, value: string | n
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the generic layer: its filters name columns at run time
 export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: ListQuery['filters']): Q {
   for (const f of filters) {
-    if (f.op === 'contains') {
+    if (f.op === 'in') {
+      q = q.where(f.column, 'in', f.value) as Q;
+    } else if (f.op === 'contains') {
       const pattern = `%${escapeLike(String(f.value).toLowerCase())}%`;
       q = q.where(sql<SqlBool>`lower(${sql.ref(f.column)}) like ${pattern} escape '\\'`) as Q;
     } else {

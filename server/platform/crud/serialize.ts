@@ -15,13 +15,21 @@ export function readableFields(def: ResourceDef, role: Role): [string, FieldDef]
 export function outValue(field: FieldDef, value: unknown, tz: string): unknown {
   if (value === null || value === undefined) return null;
   switch (field.type) {
-    case 'money': case 'decimal': return toDollars(Number(value));
-    case 'bool': return Boolean(Number(value));
-    case 'datetime': return formatTime(Number(value), tz);
-    case 'int': case 'ref': return Number(value);
+    case 'money':
+    case 'decimal':
+      return toDollars(Number(value));
+    case 'bool':
+      return Boolean(Number(value));
+    case 'datetime':
+      return formatTime(Number(value), tz);
+    case 'int':
+    case 'ref':
+      return Number(value);
     // Stored sanitized already; sanitized again on the way out, as rows may predate today's rules.
-    case 'html': return sanitizeHtml(String(value));
-    default: return value;
+    case 'html':
+      return sanitizeHtml(String(value));
+    default:
+      return value;
   }
 }
 
@@ -41,13 +49,20 @@ const refTarget = (field: FieldDef) => (field.type === 'ref' && field.ref ? decl
  * A query of the resource's rows that also reads, for every ref field the role may read, the
  * referenced row's label (serializeRows sends it): one statement, instead of one more per ref field.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query of the generic layer: the labels' tables and columns are named at run time
 export function withLabels<Q extends SelectQueryBuilder<any, any, any>>(q: Q, def: ResourceDef, role: Role): Q {
   for (const [name, field] of readableFields(def, role)) {
     const target = refTarget(field);
     if (!target) continue;
     const alias = `label_${name}`;
-    q = q.select((eb: ExpressionBuilder<any, any>) => eb.selectFrom(`${target.table} as ${alias}`).select(`${alias}.${field.ref!.labelField}`)
-      .whereRef(`${alias}.id`, '=', `${def.table}.${name}`).as(labelColumn(name))) as Q;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the referenced table and its label column are named at run time
+    q = q.select((eb: ExpressionBuilder<any, any>) =>
+      eb
+        .selectFrom(`${target.table} as ${alias}`)
+        .select(`${alias}.${field.ref!.labelField}`)
+        .whereRef(`${alias}.id`, '=', `${def.table}.${name}`)
+        .as(labelColumn(name)),
+    ) as Q;
   }
   return q;
 }

@@ -6,8 +6,8 @@ import type { Dialect } from './connection.js';
  * times and cent sums, and bigserial for ids.
  */
 export function columnTypes(dialect: Dialect) {
-  const big = dialect === 'postgres' ? 'bigint' as const : 'integer' as const;
-  const id = <T extends string>(t: CreateTableBuilder<T, any>): CreateTableBuilder<T, any> =>
+  const big = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
+  const id = <T extends string, C extends string>(t: CreateTableBuilder<T, C>): CreateTableBuilder<T, C | 'id'> =>
     dialect === 'postgres'
       ? t.addColumn('id', 'bigserial', (c) => c.primaryKey())
       : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

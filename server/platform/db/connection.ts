@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import type { DB } from './tables.js';
 import { ReadCaches } from './read-cache.js';
 import { startCheckpointer } from './checkpointer.js';
+import { WriteHealth } from './disk-full.js';
+import { WatchedPostgresDialect, watchedConnection } from './watched-writes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,6 +20,8 @@ export interface Database {
   caches: ReadCaches;
   /** PostgreSQL's pool (its options open a dedicated connection for LISTEN, server/links/code-wake-pg.ts). */
   pgPool?: pg.Pool;
+  /** Whether writes are failing for want of disk space (every query's failure is looked at). */
+  writes: WriteHealth;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,9 @@ export class DatabaseUrlError extends Error {}
 /** Only PostgreSQL is spoken besides SQLite: any other address is refused, never served from SQLite instead. */
 function postgresUrl(url: string): string {
   if (!/^postgres(ql)?:\/\/./i.test(url.trim())) {
-    throw new DatabaseUrlError('DATABASE_URL 必须是 PostgreSQL 的地址（以 postgres:// 或 postgresql:// 开头）；留空则使用 DATA_DIR 下的 SQLite');
+    throw new DatabaseUrlError(
+      'DATABASE_URL 必须是 PostgreSQL 的地址（以 postgres:// 或 postgresql:// 开头）；留空则使用 DATA_DIR 下的 SQLite',
+    );
   }
   return url.trim();
 }
@@ -63,25 +69,61 @@ function postgresUrl(url: string): string {
  * short (no slow work, such as password hashing, inside them).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
+    private readonly writes: WriteHealth,
+  ) {
+    super(config);
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return watchedConnection(await super.acquireConnection(), this.writes);
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * SQLite ends the whole transaction by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM):
+   * a ROLLBACK then fails with "cannot rollback - no transaction is active" and would take the place of
+   * the error that mattered. Nothing is left to roll back then.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.sqlite.inTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: SqliteDialectConfig) {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
+    private readonly writes: WriteHealth,
+  ) {
     super(config);
   }
   override createDriver(): SqliteDriver {
-    return new ImmediateSqliteDriver(this.config);
+    return new ImmediateSqliteDriver(this.config, this.sqlite, this.writes);
   }
 }
 
 /** How long a writer waits for another process's write transaction before giving up (ms). */
 const BUSY_TIMEOUT_MS = 10_000;
 
+/**
+ * The folder and the file are created readable by their owner only: the database holds password
+ * hashes and sealed secrets. SQLite gives the -wal and -shm files it makes the database file's mode.
+ */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 function connectSqlite(file: string, caches: ReadCaches): Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  createPrivately(file);
   const sqlite = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -91,9 +133,23 @@ function connectSqlite(file: string, caches: ReadCaches): Database {
   // memory instead of a read() system call per page: the file mapped, and a bigger page cache.
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -32768');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }), plugins: [caches.plugin()] });
+  const writes = new WriteHealth();
+  const db = new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: reusingStatements(sqlite) }, sqlite, writes),
+    plugins: [caches.plugin()],
+  });
   const checkpointer = startCheckpointer(sqlite, file);
-  return { db, dialect: 'sqlite', sqlite, caches, close: async () => { await checkpointer.stop(); await db.destroy(); } };
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    caches,
+    writes,
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENTS = 500;
@@ -156,6 +212,7 @@ async function connectPostgres(url: string, caches: ReadCaches, schema?: string)
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
   survivesLostConnections(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [caches.plugin()] });
-  return { db, dialect: 'postgres', caches, pgPool: pool, close: () => db.destroy() };
+  const writes = new WriteHealth();
+  const db = new Kysely<DB>({ dialect: new WatchedPostgresDialect({ pool }, writes), plugins: [caches.plugin()] });
+  return { db, dialect: 'postgres', caches, pgPool: pool, writes, close: () => db.destroy() };
 }

@@ -20,7 +20,10 @@ export function prepared<T>(build: (db: Kysely<DB>) => Compilable<T>): (database
 }
 
 /** `run` given the query `build` makes, compiled (and on SQLite prepared) once per database. */
-function readyFor<T, A, R>(build: (db: Kysely<DB>) => Compilable<T>, run: (r: Ready<T>, database: Database, arg: A) => R): (database: Database, arg: A) => R {
+function readyFor<T, A, R>(
+  build: (db: Kysely<DB>) => Compilable<T>,
+  run: (r: Ready<T>, database: Database, arg: A) => R,
+): (database: Database, arg: A) => R {
   const ready = new WeakMap<Database, Ready<T>>();
   return (database, arg) => {
     let r = ready.get(database);
@@ -40,13 +43,18 @@ export function batchedRead<T>(build: (db: Kysely<DB>) => Compilable<T>): (datab
   const batches = new WeakMap<Database, Waiting[]>();
   const run = readyFor(build, (r, database, batch: Waiting[]) => {
     const { statement, row } = r.sqlite!;
-    const rows = database.sqlite!.transaction(() => batch.map((b) => {
-      const [found] = statement.all([b.key]);
-      return found === undefined ? undefined : row(found);
-    }))();
+    const rows = database.sqlite!.transaction(() =>
+      batch.map((b) => {
+        const [found] = statement.all([b.key]);
+        return found === undefined ? undefined : row(found);
+      }),
+    )();
     batch.forEach((b, i) => b.resolve(rows[i]));
   });
-  const one = readyFor(build, async (r, database, key: unknown) => (await database.db.executeQuery<T>({ ...r.query, parameters: [key] })).rows[0]);
+  const one = readyFor(
+    build,
+    async (r, database, key: unknown) => (await database.db.executeQuery<T>({ ...r.query, parameters: [key] })).rows[0],
+  );
   return (database, key) => {
     if (!database.sqlite) return one(database, key);
     return new Promise((resolve, reject) => {
@@ -97,13 +105,14 @@ type Statement = ReturnType<NonNullable<Database['sqlite']>['prepare']>;
  * (the read caches are emptied by writes). Values written literally when building stay as they were.
  */
 export function statement<R>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a value() marker stands in for a value of any column's type in the builder
   build: (db: Kysely<DB>, value: (name: string, row?: number) => any, size: number) => Compilable<R>,
 ): (executor: Kysely<DB>, values: Record<string, unknown>, size?: number) => Promise<QueryResult<R>> {
   const shapes = new WeakMap<object, Map<number, Shape<R>>>();
   return (executor, values, size = 0) => {
     const inner = executor.getExecutor();
     let bySize = shapes.get(inner.adapter);
-    if (!bySize) shapes.set(inner.adapter, bySize = new Map());
+    if (!bySize) shapes.set(inner.adapter, (bySize = new Map()));
     let shape = bySize.get(size);
     if (!shape) {
       shape = compileShape(build(executor, value, size).compile());
@@ -117,9 +126,13 @@ export function statement<R>(
 const MAX_CACHED_SIZE = 32;
 const MARK = '\u0001value:';
 /** A named value in a statement being built (see `statement`): `value('a')`, or `value('a', i)` for row i's. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a marker string passed where Kysely expects a value of the column's type
 export const value = (name: string, row = -1): any => `${MARK}${row}:${name}`;
 
-export interface Shape<R = unknown> { query: CompiledQuery<R>; slots: { name?: string; row: number; constant?: unknown }[] }
+export interface Shape<R = unknown> {
+  query: CompiledQuery<R>;
+  slots: { name?: string; row: number; constant?: unknown }[];
+}
 
 /** A compiled query whose parameters are `value()` markers (or constants the builder gave), ready to run with values. */
 export function compileShape<R>(query: CompiledQuery<R>): Shape<R> {

@@ -46,6 +46,7 @@ export function statement(build: (db: Kysely<DB>) => Compilable<unknown>): State
 
 export interface StepResult {
   /** The rows a read (or a write with RETURNING) gave. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one type for every statement's rows: each body reads the columns its own statement selects
   rows: Record<string, any>[];
   /** The rows a write changed (with RETURNING: the rows it returned, on both databases). */
   changes: number;
@@ -66,7 +67,7 @@ export async function writeTransaction<T>(database: Database, body: () => Transa
         const [s, values] = next.value;
         const r = s.ready(database);
         const result = await trx.executeQuery({ ...r.query, parameters: parametersOf(r, values) });
-        next = steps.next({ rows: result.rows as Record<string, any>[], changes: Number(result.numAffectedRows ?? 0) });
+        next = steps.next({ rows: result.rows as StepResult['rows'], changes: Number(result.numAffectedRows ?? 0) });
       }
       return next.value;
     });
@@ -75,7 +76,11 @@ export async function writeTransaction<T>(database: Database, body: () => Transa
   }
 }
 
-interface Queued { body: () => TransactionBody<any>; resolve(value: unknown): void; reject(err: unknown): void }
+interface Queued {
+  body: () => TransactionBody<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
 const queues = new WeakMap<Database, Queued[]>();
 
 function queued<T>(database: Database, body: () => TransactionBody<T>): Promise<T> {
@@ -100,16 +105,18 @@ async function commitQueue(database: Database): Promise<void> {
     await database.db.connection().execute(async () => {
       database.caches.clear();
       try {
-        sqlite.transaction(() => {
-          for (const q of queue) {
-            try {
-              // A transaction inside a transaction is a savepoint in better-sqlite3.
-              outcomes.push({ ok: true, value: sqlite.transaction(() => drive(database, q.body()))() });
-            } catch (error) {
-              outcomes.push({ ok: false, error });
+        sqlite
+          .transaction(() => {
+            for (const q of queue) {
+              try {
+                // A transaction inside a transaction is a savepoint in better-sqlite3.
+                outcomes.push({ ok: true, value: sqlite.transaction(() => drive(database, q.body()))() });
+              } catch (error) {
+                outcomes.push({ ok: false, error });
+              }
             }
-          }
-        }).immediate();
+          })
+          .immediate();
       } finally {
         database.caches.clear();
       }
@@ -134,7 +141,7 @@ function drive<T>(database: Database, steps: TransactionBody<T>): T {
     const parameters = parametersOf(r, values);
     let result: StepResult;
     if (r.sqlite!.reader) {
-      const rows = r.sqlite!.all(parameters) as Record<string, any>[];
+      const rows = r.sqlite!.all(parameters) as StepResult['rows'];
       result = { rows, changes: /^\s*select\b/i.test(r.query.sql) ? 0 : rows.length };
     } else {
       result = { rows: [], changes: r.sqlite!.run(parameters).changes };

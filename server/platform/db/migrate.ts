@@ -5,6 +5,7 @@ import type { Dialect } from './connection.js';
  * Brings the database to the newest of `migrations` (name: migration; applied in name order, each
  * once). The same list runs on both databases; a migration's dialect only picks column types.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator and Migration take a Kysely<any>: migrations write tables no type holds yet
 export async function runMigrations(db: Kysely<any>, dialect: Dialect, migrations: Record<string, Migration>): Promise<void> {
   const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({
@@ -23,7 +24,7 @@ export async function runMigrations(db: Kysely<any>, dialect: Dialect, migration
   }
 }
 
-async function currentSchema(db: Kysely<any>): Promise<string> {
+async function currentSchema(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0].schema;
 }
@@ -33,6 +34,7 @@ async function currentSchema(db: Kysely<any>): Promise<string> {
  * Kysely's own reads every schema's columns, and fails ("schema ... does not exist") when another
  * schema on the server is dropped at that moment (another app's, a finished test's).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Migrator's database (see runMigrations)
 function scopedToSchema(db: Kysely<any>, schema: string): Kysely<any> {
   const introspection = {
     getSchemas: async () => [{ name: schema }],

@@ -6,6 +6,7 @@ import { AppError, Code, fail } from './envelope.js';
  * A logged-in caller's session. The platform reads nothing of it but through its `SessionResolver`;
  * the product adds its fields to this interface by declaration merging (server/accounts/sessions.ts).
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the product's declaration merging
 export interface Session {}
 
 /** How the product turns a bearer token into a session, and what the platform needs to know of one. */
@@ -32,7 +33,11 @@ declare module 'fastify' {
 }
 
 /** Who is calling: their role, user, and (a sup) the grants of their staff role. */
-export interface Caller { role: Role; userId: number; grants: Grants }
+export interface Caller {
+  role: Role;
+  userId: number;
+  grants: Grants;
+}
 
 /** The bearer token of a request, if it carries one. */
 export function bearer(request: FastifyRequest): string | null {

@@ -39,8 +39,7 @@ export class AppError extends Error {
 }
 
 export const fail = {
-  badInput: (message: string, errors?: Record<string, string>) =>
-    new AppError(Code.badInput, message, errors ? { errors } : null),
+  badInput: (message: string, errors?: Record<string, string>) => new AppError(Code.badInput, message, errors ? { errors } : null),
   forbidden: (message = '没有权限执行此操作') => new AppError(Code.forbidden, message),
   notFound: (message = '记录不存在') => new AppError(Code.notFound, message),
   conflict: (message: string) => new AppError(Code.conflict, message),

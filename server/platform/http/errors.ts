@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, Code } from './envelope.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { DISK_FULL, isDiskFull } from '../db/disk-full.js';
 
 /**
  * Turns every thrown thing into the envelope. Client mistakes that Fastify itself catches (bad JSON,
  * wrong content type, oversized body) become 400/413 with a Chinese message; a database out of reach
- * is a 503; anything unexpected becomes a generic 500 with the request id, its details only in the log.
+ * is a 503, and so is a write refused for want of disk space (saying so); anything unexpected becomes
+ * a generic 500 with the request id, its details only in the log.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -20,6 +22,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.warn({ code: (error as { code?: unknown }).code, reason: error.message }, 'database unavailable');
       return sendUnavailable(reply);
     }
+    if (isDiskFull(error)) return sendDiskFull(request, reply, error);
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
       code: Code.internal,
@@ -35,6 +38,16 @@ export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后再试'
  * While the database is away (stopped, restarting, unreachable): HTTP 503, which proxies and
  * scripts understand as "try again", and the reason in Chinese; never a stack or a hang.
  */
+/** A write refused for want of disk space: logged once as such (no stack), a 503 that says so. */
+export function sendDiskFull(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  logDiskFull(request, error);
+  return reply.status(503).header('Retry-After', '60').send({ code: Code.unavailable, message: DISK_FULL, data: null });
+}
+
+export function logDiskFull(request: FastifyRequest, error: unknown): void {
+  request.log.error({ code: (error as { code?: unknown }).code, reason: (error as Error).message }, 'disk full: write refused');
+}
+
 export function sendUnavailable(reply: FastifyReply) {
   return reply.status(503).header('Retry-After', '5').send({ code: Code.unavailable, message: DATABASE_UNAVAILABLE, data: null });
 }

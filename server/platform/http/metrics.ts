@@ -38,7 +38,7 @@ export function installRequestMetrics(app: FastifyInstance, registry: Registry):
   const series = new Map<string, ReturnType<typeof histogram.labels>>();
   app.addHook('onResponse', (request, reply, done) => {
     const options = request.routeOptions;
-    const route = (options.config as { file?: string } | undefined)?.file ? 'static' : options.url ?? 'unmatched';
+    const route = (options.config as { file?: string } | undefined)?.file ? 'static' : (options.url ?? 'unmatched');
     const status = reply.statusCode;
     const key = `${request.method} ${status} ${route}`;
     let child = series.get(key);

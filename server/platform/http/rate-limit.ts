@@ -16,7 +16,10 @@ export async function countHit(ctx: Ctx, key: string, windowMs: number): Promise
       window_start = CASE WHEN rate_limits.window_start <= ${expired} THEN ${now} ELSE rate_limits.window_start END
     RETURNING count, window_start`.execute(ctx.db);
   if (Math.random() < 0.01) {
-    await ctx.db.deleteFrom('rate_limits').where('window_start', '<', now - 3_600_000).execute();
+    await ctx.db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', now - 3_600_000)
+      .execute();
   }
   const row = result.rows[0];
   return { count: Number(row?.count ?? 0), endsAt: Number(row?.window_start ?? now) + windowMs };
@@ -34,7 +37,11 @@ export async function rateLimit(ctx: Ctx, key: string, limit: number, windowMs: 
  * window is fixed, so the wait never grows). The owner's success forgets the attempts (`forgetAttempts`).
  */
 export async function limitAttempts(
-  ctx: Ctx, key: string, limit: number, windowMs: number, refusal: (minutes: number) => string,
+  ctx: Ctx,
+  key: string,
+  limit: number,
+  windowMs: number,
+  refusal: (minutes: number) => string,
 ): Promise<void> {
   const { count, endsAt } = await countHit(ctx, key, windowMs);
   if (count > limit) throw fail.tooMany(refusal(Math.max(1, Math.ceil((endsAt - ctx.now()) / 60_000))));

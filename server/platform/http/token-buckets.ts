@@ -10,7 +10,10 @@ export class Buckets {
   private readonly perMs: number;
 
   /** `perMinute` sustained, with bursts of up to `burst`. */
-  constructor(perMinute: number, private readonly burst: number) {
+  constructor(
+    perMinute: number,
+    private readonly burst: number,
+  ) {
     this.perMs = perMinute / 60_000;
   }
 
@@ -21,11 +24,17 @@ export class Buckets {
     // A clock set back refills nothing (and takes nothing away).
     if (bucket) tokens = Math.min(this.burst, bucket.tokens + Math.max(0, now - bucket.at) * this.perMs);
     if (tokens < 1) {
-      if (bucket) { bucket.tokens = tokens; bucket.at = now; }
+      if (bucket) {
+        bucket.tokens = tokens;
+        bucket.at = now;
+      }
       return Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
     }
     if (!bucket && this.buckets.size >= PRUNE_AT) this.prune(now);
-    if (bucket) { bucket.tokens = tokens - 1; bucket.at = now; } else this.buckets.set(key, { tokens: tokens - 1, at: now });
+    if (bucket) {
+      bucket.tokens = tokens - 1;
+      bucket.at = now;
+    } else this.buckets.set(key, { tokens: tokens - 1, at: now });
     return 0;
   }
 

@@ -1,7 +1,7 @@
 import type { FieldDef } from '../../../src/framework/declaration/index.js';
 import { toCents } from '../lib/money.js';
 import { parseTime } from '../lib/time.js';
-import { fail } from './envelope.js';
+import { AppError, Code, fail } from './envelope.js';
 
 export type Mode = 'add' | 'edit';
 export type Row = Record<string, string | number | null>;
@@ -40,24 +40,34 @@ const blank = (field: FieldDef, v: unknown) => (field.type === 'text' || field.t
 
 /**
  * Checks a write against the declared fields and returns the column values to store.
- * Readonly fields may not be sent; createOnly fields only on add; a write-only field left empty on
- * edit keeps its value. Every problem is collected, so a form can mark all its fields at once.
+ * Readonly fields may not be sent; a write-only field left empty on edit keeps its value. A field
+ * that may not be set in this write (createOnly on edit, editOnly on add: 400; a `write` rule the
+ * caller does not pass, `mayWrite`: 403) is refused by name when a value is sent, and left alone when
+ * none is. Every problem is collected, so a form can mark all its fields at once.
  */
 export function validateFields(
   fields: Record<string, FieldDef>,
   input: unknown,
   mode: Mode,
-  opts: { tz: string; extra?: string[] } = { tz: 'UTC' },
+  opts: { tz: string; extra?: string[]; mayWrite?: (field: FieldDef) => boolean } = { tz: 'UTC' },
 ): Row {
   const body = objectBody(input);
-  const writable = Object.entries(fields).filter(([, f]) => !f.readonly && !(mode === 'edit' && f.createOnly));
-  rejectUnknown(body, [...writable.map(([k]) => k), ...(opts.extra ?? [])]);
+  const declared = Object.entries(fields).filter(([, f]) => !f.readonly);
+  rejectUnknown(body, [...declared.map(([k]) => k), ...(opts.extra ?? [])]);
   const out: Row = {};
   const errors: Record<string, string> = {};
-  for (const [name, field] of writable) {
+  const forbidden: Record<string, string> = {};
+  for (const [name, field] of declared) {
     const present = Object.prototype.hasOwnProperty.call(body, name);
     const value = body[name];
-    if (empty(value) || blank(field, value)) {
+    const given = !empty(value) && !blank(field, value);
+    const refusal = refusalOf(field, mode, opts.mayWrite);
+    if (refusal) {
+      if (given) (refusal.code === Code.forbidden ? forbidden : errors)[name] = refusal.message;
+      else if (mode === 'add' && field.default !== undefined) out[name] = coerceDefault(field);
+      continue;
+    }
+    if (!given) {
       if (mode === 'edit' && (!present || field.writeOnly)) continue;
       if (mode === 'add' && field.default !== undefined) out[name] = coerceDefault(field);
       // A field with a default always holds a value: it may be left out, not emptied.
@@ -69,9 +79,19 @@ export function validateFields(
     if (typeof result === 'object' && result && 'error' in result) errors[name] = result.error;
     else out[name] = result as string | number;
   }
+  const refused = Object.keys(forbidden);
+  if (refused.length) throw new AppError(Code.forbidden, forbidden[refused[0]], { errors: forbidden });
   const names = Object.keys(errors);
   if (names.length) throw fail.badInput(errors[names[0]], errors);
   return out;
+}
+
+/** Why a field may not be set in this write, if it may not: its moment (add or edit), or the caller. */
+function refusalOf(field: FieldDef, mode: Mode, mayWrite?: (field: FieldDef) => boolean): { code: number; message: string } | null {
+  if (mode === 'edit' && field.createOnly) return { code: Code.badInput, message: `${field.label}创建后不能修改` };
+  if (mode === 'add' && field.editOnly) return { code: Code.badInput, message: `${field.label}创建时不能填写` };
+  if (field.write && mayWrite && !mayWrite(field)) return { code: Code.forbidden, message: `没有权限设置${field.label}` };
+  return null;
 }
 
 function coerceDefault(field: FieldDef): string | number {
@@ -84,20 +104,26 @@ function coerceDefault(field: FieldDef): string | number {
 export function checkValue(field: FieldDef, value: unknown, tz: string): string | number | { error: string } {
   const { label } = field;
   switch (field.type) {
-    case 'text': case 'textarea': case 'password': case 'html': {
+    case 'text':
+    case 'textarea':
+    case 'password':
+    case 'html': {
       if (typeof value !== 'string') return { error: `${label}必须是文本` };
       const text = field.type === 'password' || field.type === 'html' ? value : value.trim();
       // A password being chosen (one with a minimum length; not a login's) may not be blanks only.
       if (field.type === 'password' && field.min !== undefined && !text.trim()) return { error: `${label}不能全为空白字符` };
       const length = characters(text);
       if (field.min !== undefined && length < field.min) {
-        return { error: field.max !== undefined ? `${label}长度应为 ${field.min}-${field.max} 个字符` : `${label}至少 ${field.min} 个字符` };
+        return {
+          error: field.max !== undefined ? `${label}长度应为 ${field.min}-${field.max} 个字符` : `${label}至少 ${field.min} 个字符`,
+        };
       }
       if (field.max !== undefined && length > field.max) return { error: `${label}最多 ${field.max} 个字符` };
       if (field.pattern && !new RegExp(field.pattern).test(text)) return { error: field.patternMessage ?? `${label}格式不正确` };
       return text;
     }
-    case 'int': case 'ref': {
+    case 'int':
+    case 'ref': {
       const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isSafeInteger(n)) return { error: `${label}必须是整数` };
       if (field.type === 'ref' && n < 1) return { error: `${label}无效` };

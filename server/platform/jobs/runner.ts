@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Ctx } from '../context.js';
 import { acquireLease, releaseLease } from './lease.js';
+import { DISK_FULL, isDiskFull } from '../db/disk-full.js';
 
 /**
  * A background job: `run` does one round of work and must leave nothing half-done if it stops
@@ -68,10 +69,15 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
       await job.run(ctx);
       finished.set(job.name, ctx.now());
       return true;
-    })().catch((err) => {
-      ctx.log.error({ err, job: job.name }, 'background job failed');
-      return false;
-    }).finally(() => running.delete(job.name));
+    })()
+      .catch((err) => {
+        // A full disk fails every job each round: one line saying so, not a stack each time.
+        if (isDiskFull(err))
+          ctx.log.error({ job: job.name, reason: (err as Error).message }, `background job failed: disk full (${DISK_FULL})`);
+        else ctx.log.error({ err, job: job.name }, 'background job failed');
+        return false;
+      })
+      .finally(() => running.delete(job.name));
     running.set(job.name, work);
     return work;
   }
@@ -80,10 +86,13 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
     void (async () => {
       const every = await interval(job).catch(() => MIN_LEASE_MS);
       if (stopped) return;
-      timers.set(job.name, setTimeout(async () => {
-        await round(job);
-        if (!stopped) schedule(job);
-      }, every));
+      timers.set(
+        job.name,
+        setTimeout(async () => {
+          await round(job);
+          if (!stopped) schedule(job);
+        }, every),
+      );
     })();
   }
 

@@ -26,7 +26,10 @@ export function isSealed(value: string): boolean {
 
 const boxes = new Map<string, SecretBox>();
 /** Where the key comes from: a secret given in the settings, else a key file made once in dataDir. */
-export interface KeySource { secretKey?: string; dataDir: string }
+export interface KeySource {
+  secretKey?: string;
+  dataDir: string;
+}
 
 /** The box of a settings object, found without resolving its key again (every webhook asks). */
 const bySettings = new WeakMap<object, SecretBox>();
@@ -45,7 +48,7 @@ function keyOf(settings: KeySource): Buffer {
   if (settings.secretKey) return crypto.createHash('sha256').update(settings.secretKey).digest();
   const file = path.join(settings.dataDir || '.', KEY_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     try {
       // 'wx': another process making it at the same moment wins, and we read its key.
       fs.writeFileSync(file, crypto.randomBytes(32).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });

@@ -22,8 +22,14 @@ function exactOffset(ms: number, tz: string): number {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(tz, f);
   }
@@ -37,7 +43,7 @@ function exactOffset(ms: number, tz: string): number {
 function offsetAt(ms: number, tz: string): number {
   const quarter = Math.floor(ms / QUARTER);
   let zone = offsets.get(tz);
-  if (!zone) offsets.set(tz, zone = new Map());
+  if (!zone) offsets.set(tz, (zone = new Map()));
   let offset = zone.get(quarter);
   if (offset === undefined) {
     // Null marks a quarter with a change inside it: computed exactly every time.
@@ -86,8 +92,15 @@ export function parseTime(text: unknown, tz: string): number | null {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(wall);
   // A date or time that does not exist (02-30, 24:00): what dayjs's strict parsing refuses.
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h ||
-    back.getUTCMinutes() !== mi || back.getUTCSeconds() !== s) return null;
+  if (
+    back.getUTCFullYear() !== y ||
+    back.getUTCMonth() !== mo - 1 ||
+    back.getUTCDate() !== d ||
+    back.getUTCHours() !== h ||
+    back.getUTCMinutes() !== mi ||
+    back.getUTCSeconds() !== s
+  )
+    return null;
   const t = wall - offsetAt(wall - offsetAt(wall, tz), tz);
   // Near a change of the zone's offset a wall time may be missing or twice: dayjs decides, as it did.
   if (y < 1000 || offsetAt(t - 86_400_000, tz) !== offsetAt(t + 86_400_000, tz)) {

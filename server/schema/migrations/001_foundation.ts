@@ -49,7 +49,8 @@ export function foundation(dialect: Dialect) {
         .addColumn('update_at', big, (c: any) => c.notNull())
         .execute();
 
-      await db.schema.createTable('settings')
+      await db.schema
+        .createTable('settings')
         .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('update_at', big, (c) => c.notNull())
@@ -79,7 +80,8 @@ export function foundation(dialect: Dialect) {
       await db.schema.createIndex('recharges_user').on('recharges').columns(['user_id', 'id']).execute();
       await db.schema.createIndex('recharges_create_at').on('recharges').column('create_at').execute();
 
-      await db.schema.createTable('rate_limits')
+      await db.schema
+        .createTable('rate_limits')
         .addColumn('key', 'varchar(128)', (c) => c.primaryKey())
         .addColumn('window_start', big, (c) => c.notNull())
         .addColumn('count', 'integer', (c) => c.notNull())

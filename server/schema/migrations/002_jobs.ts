@@ -6,7 +6,8 @@ export function jobs(dialect: Dialect) {
   const big = dialect === 'postgres' ? 'bigint' : 'integer';
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('job_leases')
+      await db.schema
+        .createTable('job_leases')
         .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('owner', 'varchar(64)', (c) => c.notNull())
         .addColumn('expires_at', big, (c) => c.notNull())

@@ -15,7 +15,12 @@ export function usernameCase(_dialect: Dialect) {
         WHERE lower(username) IN (SELECT lower(username) FROM users GROUP BY lower(username) HAVING count(*) > 1)
         ORDER BY lower(username), id`.execute(db);
       if (rows.length) throw new Error(clashReport(rows));
-      await db.schema.createIndex('users_username_lower').on('users').unique().expression(sql`lower(username)`).execute();
+      await db.schema
+        .createIndex('users_username_lower')
+        .on('users')
+        .unique()
+        .expression(sql`lower(username)`)
+        .execute();
     },
   };
 }

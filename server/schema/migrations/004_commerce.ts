@@ -25,8 +25,7 @@ export function commerce(dialect: Dialect) {
         .addColumn('create_at', big, (c: any) => c.notNull())
         .execute();
       // At most one default group, whatever races; "at least one" is the hooks' rule.
-      await db.schema.createIndex('groups_one_default').on('groups').column('is_default').unique()
-        .where('is_default', '=', 1).execute();
+      await db.schema.createIndex('groups_one_default').on('groups').column('is_default').unique().where('is_default', '=', 1).execute();
       await index(db, 'groups', ['sort']);
       const now = Date.now();
       await db.insertInto('groups').values({ name: '默认分组', rate: 100, is_default: 1, sort: 0, remark: null, create_at: now }).execute();
@@ -164,11 +163,12 @@ export function commerce(dialect: Dialect) {
       await index(db, 'messages', ['recipient']);
       await index(db, 'messages', ['token_id']);
 
-      const record = (name: string) => id(db.schema.createTable(name))
-        .addColumn('token_id', big, (c: any) => c.notNull().references('tokens.id'))
-        .addColumn('user_id', big, (c: any) => c.notNull().references('users.id'))
-        .addColumn('goods_id', big, (c: any) => c.notNull())
-        .addColumn('identifier', 'varchar(128)', (c: any) => c.notNull());
+      const record = (name: string) =>
+        id(db.schema.createTable(name))
+          .addColumn('token_id', big, (c: any) => c.notNull().references('tokens.id'))
+          .addColumn('user_id', big, (c: any) => c.notNull().references('users.id'))
+          .addColumn('goods_id', big, (c: any) => c.notNull())
+          .addColumn('identifier', 'varchar(128)', (c: any) => c.notNull());
       await record('code_records')
         .addColumn('message_id', big)
         .addColumn('sender', 'varchar(255)')
@@ -200,7 +200,8 @@ export function commerce(dialect: Dialect) {
       // user and time, both without visiting the rows; all-time platform totals are rolled up.
       await index(db, 'ledger', ['create_at', 'type', 'amount']);
       await index(db, 'ledger', ['user_id', 'create_at', 'type', 'amount']);
-      await db.schema.createTable('stat_rollups')
+      await db.schema
+        .createTable('stat_rollups')
         .addColumn('name', 'varchar(64)', (c: any) => c.primaryKey())
         .addColumn('upto_id', big, (c: any) => c.notNull())
         .addColumn('value', big, (c: any) => c.notNull())

@@ -37,7 +37,8 @@ export function usdt(dialect: Dialect) {
       await db.schema.createIndex('usdt_orders_state').on('usdt_orders').columns(['state', 'expires_at']).execute();
 
       // One row per amount ever used: claimed atomically, free again once held_until has passed.
-      await db.schema.createTable('usdt_amounts')
+      await db.schema
+        .createTable('usdt_amounts')
         .addColumn('amount', big, (c) => c.primaryKey())
         .addColumn('order_id', big, (c) => c.notNull())
         .addColumn('held_until', big, (c) => c.notNull())
@@ -61,7 +62,8 @@ export function usdt(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('usdt_transfers_state').on('usdt_transfers').columns(['state', 'id']).execute();
 
-      await db.schema.createTable('usdt_watch')
+      await db.schema
+        .createTable('usdt_watch')
         .addColumn('address', 'varchar(64)', (c) => c.primaryKey())
         .addColumn('cursor', big, (c) => c.notNull())
         .addColumn('last_poll_at', big)

@@ -29,7 +29,10 @@ export function intake(dialect: Dialect) {
 
       await db.schema.alterTable('messages').addColumn('slot', 'integer').execute();
       // Whether it reached a link: the inbox's filter (token_id names only the first link).
-      await db.schema.alterTable('messages').addColumn('matched', 'integer', (c: any) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('messages')
+        .addColumn('matched', 'integer', (c: any) => c.notNull().defaultTo(0))
+        .execute();
       await db.updateTable('messages').set({ matched: 1 }).where('token_id', 'is not', null).execute();
       await db.schema.alterTable('messages').addColumn('fingerprint', 'varchar(64)').execute();
       await db.schema.alterTable('messages').addColumn('exact_key', 'varchar(80)').execute();

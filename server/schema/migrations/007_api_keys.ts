@@ -24,7 +24,8 @@ export function apiKeys(dialect: Dialect) {
         .addColumn('revoked_by', big)
         .execute();
 
-      await db.schema.createTable('api_orders')
+      await db.schema
+        .createTable('api_orders')
         .addColumn('user_id', big, (c: any) => c.notNull().references('users.id'))
         .addColumn('order_key', 'varchar(64)', (c: any) => c.notNull())
         // Null while the purchase runs (or when it failed and the claim could not be removed).

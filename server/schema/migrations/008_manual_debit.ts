@@ -9,10 +9,8 @@ import type { Dialect } from '../../platform/db/connection.js';
 export function manualDebit(_dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
-      await db.updateTable('recharges').set({ type: 'deduct' })
-        .where('type', '=', 'manual').where('amount', '<', 0).execute();
-      await db.updateTable('ledger').set({ type: 'debit_manual' })
-        .where('type', '=', 'recharge_manual').where('amount', '<', 0).execute();
+      await db.updateTable('recharges').set({ type: 'deduct' }).where('type', '=', 'manual').where('amount', '<', 0).execute();
+      await db.updateTable('ledger').set({ type: 'debit_manual' }).where('type', '=', 'recharge_manual').where('amount', '<', 0).execute();
     },
   };
 }

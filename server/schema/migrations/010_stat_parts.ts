@@ -12,7 +12,8 @@ export function statParts(dialect: Dialect) {
 
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('stat_parts')
+      await db.schema
+        .createTable('stat_parts')
         // `<rollup>/slot` (part: the slot's first ms) or `<rollup>/user` (part: the user's id).
         .addColumn('name', 'varchar(64)', (c: any) => c.notNull())
         .addColumn('part', big, (c: any) => c.notNull())

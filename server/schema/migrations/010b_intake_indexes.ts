@@ -16,7 +16,13 @@ import type { Dialect } from '../../platform/db/connection.js';
 export function intakeIndexes(_dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
-      for (const name of ['messages_recipient', 'messages_fingerprint_received_at', 'messages_exact_key', 'messages_source_create_at', 'messages_matched_create_at']) {
+      for (const name of [
+        'messages_recipient',
+        'messages_fingerprint_received_at',
+        'messages_exact_key',
+        'messages_source_create_at',
+        'messages_matched_create_at',
+      ]) {
         await db.schema.dropIndex(name).ifExists().execute();
       }
       await db.schema.createIndex('messages_identity').on('messages').columns(['fingerprint', 'exact_key']).unique().execute();

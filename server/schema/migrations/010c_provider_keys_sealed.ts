@@ -14,15 +14,23 @@ export function providerKeysSealed(dialect: Dialect, secrets?: Pick<Settings, 's
   return {
     async up(db: Kysely<any>) {
       if (dialect === 'postgres') {
-        await db.schema.alterTable('providers').alterColumn('api_key', (c) => c.setDataType('varchar(512)')).execute();
+        await db.schema
+          .alterTable('providers')
+          .alterColumn('api_key', (c) => c.setDataType('varchar(512)'))
+          .execute();
       }
-      const plain = (await db.selectFrom('providers').select(['id', 'api_key']).execute())
-        .filter((row: { api_key: string }) => !isSealed(row.api_key));
+      const plain = (await db.selectFrom('providers').select(['id', 'api_key']).execute()).filter(
+        (row: { api_key: string }) => !isSealed(row.api_key),
+      );
       if (!plain.length) return;
       if (!secrets) throw new Error('010c_provider_keys_sealed: 加密上游渠道的 API 密钥需要服务器的设置（DEVICE_SECRET_KEY 或数据目录）');
       const box = secretBox(secrets);
       for (const row of plain) {
-        await db.updateTable('providers').set({ api_key: box.seal(row.api_key) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('providers')
+          .set({ api_key: box.seal(row.api_key) })
+          .where('id', '=', row.id)
+          .execute();
       }
     },
   };

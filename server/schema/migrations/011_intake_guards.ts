@@ -20,7 +20,8 @@ export function intakeGuards(dialect: Dialect) {
       await db.schema.alterTable('stock_items').addColumn('device_id', 'integer').execute();
       await db.schema.alterTable('devices').addColumn('clock_offset_ms', big).execute();
       await db.schema.alterTable('devices').addColumn('clock_skew_ms', big).execute();
-      await db.schema.createTable('webhook_stamps')
+      await db.schema
+        .createTable('webhook_stamps')
         .addColumn('device_id', 'integer', (c: any) => c.notNull())
         .addColumn('stamp', big, (c: any) => c.notNull())
         .addColumn('fingerprint', 'varchar(64)', (c: any) => c.notNull())

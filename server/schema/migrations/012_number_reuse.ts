@@ -8,7 +8,10 @@ import type { Dialect } from '../../platform/db/connection.js';
 export function numberReuse(_dialect: Dialect) {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('goods').addColumn('reuse_minutes', 'integer', (c: any) => c.notNull().defaultTo(20)).execute();
+      await db.schema
+        .alterTable('goods')
+        .addColumn('reuse_minutes', 'integer', (c: any) => c.notNull().defaultTo(20))
+        .execute();
     },
   };
 }

@@ -14,11 +14,26 @@ export function rentals(dialect: Dialect) {
   const { big, id } = columnTypes(dialect);
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('goods').addColumn('rentable', 'integer', (c: any) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('goods').addColumn('rent_price_hour', big, (c: any) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('goods').addColumn('rent_min_hours', 'integer', (c: any) => c.notNull().defaultTo(4)).execute();
-      await db.schema.alterTable('goods').addColumn('rent_max_hours', 'integer', (c: any) => c.notNull().defaultTo(720)).execute();
-      await db.schema.alterTable('tokens').addColumn('kind', 'varchar(8)', (c: any) => c.notNull().defaultTo('code')).execute();
+      await db.schema
+        .alterTable('goods')
+        .addColumn('rentable', 'integer', (c: any) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('goods')
+        .addColumn('rent_price_hour', big, (c: any) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('goods')
+        .addColumn('rent_min_hours', 'integer', (c: any) => c.notNull().defaultTo(4))
+        .execute();
+      await db.schema
+        .alterTable('goods')
+        .addColumn('rent_max_hours', 'integer', (c: any) => c.notNull().defaultTo(720))
+        .execute();
+      await db.schema
+        .alterTable('tokens')
+        .addColumn('kind', 'varchar(8)', (c: any) => c.notNull().defaultTo('code'))
+        .execute();
       await db.schema.alterTable('tokens').addColumn('rent_url', 'varchar(1024)').execute();
       await id(db.schema.createTable('rent_pushes'))
         .addColumn('token_id', big, (c: any) => c.notNull())

@@ -18,7 +18,8 @@ export function telegram(dialect: Dialect) {
   const { big, id } = columnTypes(dialect);
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('telegram_bindings')
+      await db.schema
+        .createTable('telegram_bindings')
         .addColumn('user_id', big, (c: any) => c.primaryKey().references('users.id'))
         .addColumn('chat_id', big, (c: any) => c.notNull().unique())
         .addColumn('chat_title', 'varchar(255)', (c: any) => c.notNull())
@@ -26,7 +27,8 @@ export function telegram(dialect: Dialect) {
         .addColumn('balance_threshold', big, (c: any) => c.notNull().defaultTo(0))
         .addColumn('create_at', big, (c: any) => c.notNull())
         .execute();
-      await db.schema.createTable('telegram_bind_codes')
+      await db.schema
+        .createTable('telegram_bind_codes')
         .addColumn('code_hash', 'varchar(64)', (c: any) => c.primaryKey())
         .addColumn('user_id', big, (c: any) => c.notNull().references('users.id'))
         .addColumn('expires_at', big, (c: any) => c.notNull())
@@ -42,19 +44,33 @@ export function telegram(dialect: Dialect) {
         .addColumn('create_at', big, (c: any) => c.notNull())
         .execute();
       await db.schema.createIndex('telegram_outbox_next').on('telegram_outbox').column('next_at').execute();
-      await db.schema.createTable('telegram_alerts')
+      await db.schema
+        .createTable('telegram_alerts')
         .addColumn('key', 'varchar(100)', (c: any) => c.primaryKey())
         .addColumn('told_at', big, (c: any) => c.notNull())
         .execute();
-      await db.schema.createTable('telegram_state')
+      await db.schema
+        .createTable('telegram_state')
         .addColumn('name', 'varchar(64)', (c: any) => c.primaryKey())
         .addColumn('value', big, (c: any) => c.notNull())
         .execute();
       // Codes are told from now on, never the history.
-      const top = await db.selectFrom('code_records').select((eb: any) => eb.fn.max('id').as('id')).executeTakeFirst() as { id: number | null } | undefined;
-      await db.insertInto('telegram_state').values({ name: 'code_cursor', value: Number(top?.id ?? 0) }).execute();
-      await db.schema.alterTable('goods').addColumn('stock_alert', 'integer', (c: any) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('providers').addColumn('balance_alert', big, (c: any) => c.notNull().defaultTo(0)).execute();
+      const top = (await db
+        .selectFrom('code_records')
+        .select((eb: any) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()) as { id: number | null } | undefined;
+      await db
+        .insertInto('telegram_state')
+        .values({ name: 'code_cursor', value: Number(top?.id ?? 0) })
+        .execute();
+      await db.schema
+        .alterTable('goods')
+        .addColumn('stock_alert', 'integer', (c: any) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('providers')
+        .addColumn('balance_alert', big, (c: any) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

@@ -14,7 +14,8 @@ export function totp(dialect: Dialect) {
 
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('user_totp')
+      await db.schema
+        .createTable('user_totp')
         .addColumn('user_id', big, (c: any) => c.primaryKey().references('users.id'))
         .addColumn('secret', 'varchar(255)')
         .addColumn('pending_secret', 'varchar(255)')

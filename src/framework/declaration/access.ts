@@ -17,24 +17,42 @@ export type Role = 'sup' | 'customer';
  * - any: every logged-in user, on all rows.
  * - own: every logged-in user; a customer only on rows whose owner field is theirs, a sup on all.
  * - own:<grant>: a customer on their own rows; a sup holding that grant on all rows.
+ * - customer:<grant>: a customer whose account holds that grant (a customer with more), on their own
+ *   rows; never a sup, whatever their staff role.
  */
-export type AccessRule = 'sup' | 'staff' | 'customer' | 'any' | 'own' | `sup:${string}` | `own:${string}`;
+export type AccessRule = 'sup' | 'staff' | 'customer' | 'any' | 'own' | `sup:${Grant}` | `own:${Grant}` | `customer:${Grant}`;
 
-/** The grants of a sup's staff role: every grant ('*'), or those named. */
-export type Grants = '*' | readonly string[];
+/**
+ * The product's grant names, declared by merging into this interface (a key per grant):
+ * `declare module '<this file>' { interface GrantNames { catalog: true } }`. A rule or a staff role
+ * naming another grant then fails to compile. Without any, every string is a grant.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the product's declaration merging
+export interface GrantNames {}
+
+/** A grant a staff role may hold and a rule may ask for. */
+export type Grant = keyof GrantNames extends never ? string : Extract<keyof GrantNames, string>;
+
+/** The grants of a sup's staff role: every grant ('*'), or those named; a customer's are those their account holds. */
+export type Grants = '*' | readonly Grant[];
 
 /** The generic calls on a resource (`/api/<api>/data|detail|add|edit|del`). */
 export type Action = 'list' | 'show' | 'add' | 'edit' | 'del';
 
 /** A staff role as the product declares it: its label and its grants. */
-export interface StaffRoleDef { label: string; grants: Grants; color?: string }
+export interface StaffRoleDef {
+  label: string;
+  grants: Grants;
+  color?: string;
+}
 
 const holds = (grants: Grants | undefined, grant: string): boolean =>
-  grants === '*' || (Array.isArray(grants) && grants.includes(grant));
+  grants === '*' || (Array.isArray(grants) && (grants as readonly string[]).includes(grant));
 
 /**
  * The one place that says whether a caller passes a rule. `grants` are a sup's (from their staff
- * role); a sup without any passes only 'staff', 'any' and 'own' rules.
+ * role) or a customer's (what their account holds); a sup without any passes only 'staff', 'any' and
+ * 'own' rules, a customer without any no 'customer:<grant>' rule.
  */
 export function allows(rule: AccessRule | 'public' | undefined, role: Role | undefined, grants?: Grants): boolean {
   if (rule === 'public') return true;
@@ -45,11 +63,13 @@ export function allows(rule: AccessRule | 'public' | undefined, role: Role | und
   if (rule === 'sup') return role === 'sup' && grants === '*';
   if (rule.startsWith('sup:')) return role === 'sup' && holds(grants, rule.slice(4));
   if (rule.startsWith('own:')) return role === 'customer' || holds(grants, rule.slice(4));
+  if (rule.startsWith('customer:')) return role === 'customer' && holds(grants, rule.slice(9));
   return false;
 }
 
-/** Whether a rule scopes a customer to their own rows ('own' or 'own:<grant>'). */
-export const isOwnRule = (rule: AccessRule | 'public' | undefined): boolean => rule === 'own' || Boolean(rule?.startsWith('own:'));
+/** Whether a rule scopes a customer to their own rows ('own', 'own:<grant>' or 'customer:<grant>'). */
+export const isOwnRule = (rule: AccessRule | 'public' | undefined): boolean =>
+  rule === 'own' || Boolean(rule?.startsWith('own:')) || Boolean(rule?.startsWith('customer:'));
 
 /** The grant a rule asks of a sup, if it names one. */
 export const grantOf = (rule: AccessRule | 'public' | undefined): string | undefined =>
@@ -62,7 +82,7 @@ export function roleOf(type: string | null | undefined): Role | undefined {
 }
 
 /** No grant at all (one value, so a screen that compares grants sees no change). */
-export const NO_GRANTS: Grants = Object.freeze([]) as readonly string[];
+export const NO_GRANTS: Grants = Object.freeze([]) as readonly Grant[];
 
 /** The grants of a sup's staff role by name; an unknown or missing staff role holds none. */
 export function grantsOf(staffRoles: Readonly<Record<string, StaffRoleDef>>, staffRole: string | null | undefined): Grants {

@@ -29,7 +29,10 @@ type CheckedField<F, All> = F extends { ref: { resource: infer T } }
 
 type CheckedMenu<N extends Names> = MenuEntry & { icon: N['icon'] };
 
-type CheckedResource<D, All, N extends Names> = Omit<ResourceDef, 'menu' | 'ownerField' | 'defaultSort' | 'actions' | 'toolbar' | 'fields'> & {
+type CheckedResource<D, All, N extends Names> = Omit<
+  ResourceDef,
+  'menu' | 'ownerField' | 'defaultSort' | 'actions' | 'toolbar' | 'fields'
+> & {
   menu?: CheckedMenu<N>;
   ownerField?: keyof FieldsOf<D> & string;
   defaultSort?: { field: keyof FieldsOf<D> & string; order: 'asc' | 'desc' };
@@ -52,8 +55,9 @@ type AllListed<E, S> = [Exclude<keyof WithMenu<E>, Listed<S>>] extends [never]
   ? unknown
   : { [K in Exclude<keyof WithMenu<E>, Listed<S>> & string as `menu entry listed in no section: ${K}`]: true };
 
-type CheckedSections<E, S, N extends Names> =
-  { [K in keyof S]: { label: string; icon: N['icon']; items: readonly (keyof WithMenu<E> & string)[] } } & AllListed<E, S>;
+type CheckedSections<E, S, N extends Names> = {
+  [K in keyof S]: { label: string; icon: N['icon']; items: readonly (keyof WithMenu<E> & string)[] };
+} & AllListed<E, S>;
 
 export function declaration<N extends Names>() {
   return {
@@ -61,8 +65,9 @@ export function declaration<N extends Names>() {
      * Resources, checked. A ref may point at a resource declared here or in `known` (resources
      * declared elsewhere that these refer to).
      */
-    resources<const R extends CheckedResources<R, R & K, N>, K extends Record<string, ResourceDef> = {}>(
-      defs: R, known?: K,
+    resources<const R extends CheckedResources<R, R & K, N>, K extends Record<string, ResourceDef> = Record<never, never>>(
+      defs: R,
+      known?: K,
     ): R {
       void known;
       return defs;
@@ -75,9 +80,7 @@ export function declaration<N extends Names>() {
      * The menu: sections in the order they show, each listing the names of its entries (resources
      * and pages of `entries` that have a `menu`) in the order they show. Every such entry is listed.
      */
-    sections<E extends Record<string, object>, const S extends CheckedSections<E, S, N>>(
-      entries: E, sections: S,
-    ): S {
+    sections<E extends Record<string, object>, const S extends CheckedSections<E, S, N>>(entries: E, sections: S): S {
       void entries;
       return sections;
     },

@@ -4,8 +4,31 @@
  * console and the server both import it.
  */
 export {
-  allows, defineStaffRoles, grantOf, grantsOf, isOwnRule, NO_GRANTS, roleOf,
-  type AccessRule, type Action, type Grants, type Role, type StaffRoleDef,
+  allows,
+  defineStaffRoles,
+  grantOf,
+  grantsOf,
+  isOwnRule,
+  NO_GRANTS,
+  roleOf,
+  type AccessRule,
+  type Action,
+  type Grant,
+  type GrantNames,
+  type Grants,
+  type Role,
+  type StaffRoleDef,
 } from './access';
-export type { EnumOption, FieldDef, FieldType, MenuEntry, PageDef, ResourceDef, RowAction, SectionDef, ToolbarAction } from './types';
+export type {
+  EnumOption,
+  FieldDef,
+  FieldType,
+  ListTab,
+  MenuEntry,
+  PageDef,
+  ResourceDef,
+  RowAction,
+  SectionDef,
+  ToolbarAction,
+} from './types';
 export { declaration, type Names } from './define';

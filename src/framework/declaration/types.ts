@@ -8,14 +8,25 @@ import type { AccessRule, Action } from './access';
  */
 
 export type FieldType =
-  | 'text' | 'textarea' | 'password' | 'html'
-  | 'int' | 'money' | 'bool' | 'enum' | 'datetime' | 'ref'
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'html'
+  | 'int'
+  | 'money'
+  | 'bool'
+  | 'enum'
+  | 'datetime'
+  | 'ref'
   /** A number with at most two decimals (a rate such as 0.85), stored as hundredths. */
   | 'decimal'
   /** What a change did: `{ before, after }` (objects or values), shown side by side; computed and read-only. */
   | 'changes';
 
-export interface EnumOption { label: string; color?: string }
+export interface EnumOption {
+  label: string;
+  color?: string;
+}
 
 export interface FieldDef {
   label: string;
@@ -36,6 +47,21 @@ export interface FieldDef {
    * settings) but leaves it out until someone picks it, so the first columns fit a laptop's width.
    */
   list?: boolean | 'more';
+  /**
+   * How much the column matters when a list's table is short of room: `high` columns stay (the table
+   * scrolls instead); `low` ones leave the table first (still offered under 列设置), unmarked ones after
+   * them. A list that declares priorities pins only its actions.
+   */
+  priority?: 'high' | 'low';
+  /** In a list's table, long text wraps to this many lines before it is cut (one when unset). */
+  lines?: number;
+  /** In lists, the value drawn large: what people open the list for. */
+  emphasis?: boolean;
+  /**
+   * In lists, the value is followed by a countdown of another field of the row (an int of seconds,
+   * counted down in the console from the answer; none once that field is empty), labelled `label`.
+   */
+  countdown?: { field: string; label: string };
   sort?: boolean;
   /** How the field filters the list: exact value, substring, or a [from, to] range. */
   search?: 'eq' | 'contains' | 'range';
@@ -43,8 +69,20 @@ export interface FieldDef {
   readonly?: boolean;
   /** Accepted on add/edit, never sent out. */
   writeOnly?: boolean;
-  /** Only on add (e.g. a login name that never changes). */
+  /** Only on add (e.g. a login name that never changes): shown locked on edit, refused there by the server. */
   createOnly?: boolean;
+  /** Only on edit (e.g. a reply to what was asked): left out of the create form, refused on add by the server. */
+  editOnly?: boolean;
+  /**
+   * Who may set it: a caller who does not pass the rule is refused (403, the field named) when they
+   * send a value; its form input is left out on create and shown locked on edit.
+   */
+  write?: AccessRule;
+  /**
+   * No two rows hold the same value: db:migration makes a unique index for it, and the generic add and
+   * edit answer 409 with the field's error (`<label>已存在`) when the value is taken.
+   */
+  unique?: boolean;
   /** Shown to (and filterable by) sup only. */
   supOnly?: boolean;
   default?: string | number | boolean;
@@ -54,6 +92,11 @@ export interface FieldDef {
   signed?: boolean;
   /** What an int of 0 reads as on screens, when 0 means something of its own (a limit of none). */
   zeroText?: string;
+  /**
+   * An int of 0 that needs acting on (none left): shown as `text`, in red, on the rows whose fields
+   * hold the values of `when` (all rows when none are given).
+   */
+  zeroWarns?: { text: string; when?: Readonly<Record<string, string>> };
   /** An int of seconds shown as the time left (`2天3小时`, `5小时12分`, `12分`). */
   duration?: boolean;
   /** The value can be copied with one tap (a copy icon beside it in lists and cards). */
@@ -65,6 +108,24 @@ export interface FieldDef {
    * column does.
    */
   computed?: boolean;
+  /** The form group it is drawn in: the `name` of one of the resource's `groups` (none: before every group). */
+  group?: string;
+  /**
+   * Drawn in forms by the input the app registered under this name instead of its type's own (a choice
+   * by name over a list the app holds, say); the value it sends is the type's, as without it.
+   */
+  input?: string;
+}
+
+/** A titled part of a resource's form; fields name it in their `group`. */
+export interface FormGroup {
+  name: string;
+  title: string;
+  /**
+   * It holds a feature a record may not use: folded while every one of its fields is empty or at its
+   * default (opened by a click, or by an error in one of its fields).
+   */
+  fold?: boolean;
 }
 
 /** A resource's or a page's item in the menu; its section lists it (SectionDef.items). */
@@ -87,10 +148,28 @@ export interface SectionDef {
  * A row action implemented by a named component that the app registers. `danger`: it draws in red
  * (it undoes or gives back something) and so never leads a row: it comes after 查看 and 编辑.
  */
-export interface RowAction { name: string; label: string; access: AccessRule; danger?: boolean }
+export interface RowAction {
+  name: string;
+  label: string;
+  access: AccessRule;
+  danger?: boolean;
+  /** The action is how a row opens its record: the generated 查看 link is left out of the row. */
+  opens?: boolean;
+}
 
 /** A button above a list, implemented by a named component the app registers; it gets the list's filters and ticked rows. */
-export interface ToolbarAction { name: string; label: string; access: AccessRule }
+export interface ToolbarAction {
+  name: string;
+  label: string;
+  access: AccessRule;
+}
+
+/** A tab of a list: its key in the address, its label, and the filters it adds. */
+export interface ListTab {
+  key: string;
+  label: string;
+  filters?: Readonly<Record<string, string | number | readonly (string | number)[]>>;
+}
 
 /** What a list with no rows at all says, and the one step that fills it. */
 export interface EmptyList {
@@ -110,7 +189,11 @@ export interface ResourceDef {
   route: string;
   menu?: MenuEntry;
   access: Partial<Record<Action, AccessRule>>;
-  /** The column that says whose row it is, for the 'own' rule. */
+  /**
+   * The column that says whose row it is, for the 'own' rule. When a customer adds a row under an 'own'
+   * add rule, it is theirs (the server fills it; another user's id is refused); a sup gives it, or
+   * leaves it empty to make the row their own when the field is not required.
+   */
   ownerField?: string;
   fields: Readonly<Record<string, FieldDef>>;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
@@ -119,10 +202,17 @@ export interface ResourceDef {
   toolbar?: readonly ToolbarAction[];
   /** Rows can be ticked (a checkbox column; a box on each phone card) for the toolbar's actions. */
   selectable?: boolean;
-  /** On a phone card, the fields that come first, in this order; the others wait behind 详情. */
+  /**
+   * Tabs above the list, the first one chosen when the address names none: each narrows the rows by
+   * fixed filters (an array: any of those values), on top of the search form's.
+   */
+  tabs?: readonly ListTab[];
+  /** On a phone card, the fields that come first, in this order; the others wait behind 展开. */
   cardLead?: readonly string[];
   /** The list refetches by itself every `seconds` while the page is visible, quietly (no spinner). */
   live?: { seconds: number };
+  /** The form's groups, in the order they are drawn. */
+  groups?: readonly FormGroup[];
   /** What the list says with no rows at all (one for every role, or one for sup and one for everyone else); filters that find nothing say so instead. */
   empty?: EmptyList | { sup: EmptyList; customer: EmptyList };
 }

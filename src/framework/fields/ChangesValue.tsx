@@ -5,9 +5,16 @@ type Side = unknown;
 const asObject = (v: Side): Record<string, unknown> | null =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-const text = (v: unknown): string => (v === undefined || v === null || v === '' ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const text = (v: unknown): string =>
+  v === undefined || v === null || v === '' ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-interface Line { key: string; name: string; before: string; after: string; differs: boolean }
+interface Line {
+  key: string;
+  name: string;
+  before: string;
+  after: string;
+  differs: boolean;
+}
 
 /** The lines of a change: one per key of either side (objects), or one line for plain values. */
 function linesOf(before: Side, after: Side): Line[] {
@@ -28,7 +35,12 @@ export function ChangesValue({ value }: { value: unknown }) {
   const lines = linesOf(v.before, v.after);
   return (
     <Table<Line>
-      className="fw-changes" size="small" pagination={false} rowKey="key" dataSource={lines} tableLayout="fixed"
+      className="fw-changes"
+      size="small"
+      pagination={false}
+      rowKey="key"
+      dataSource={lines}
+      tableLayout="fixed"
       rowClassName={(l) => (l.differs ? 'fw-changed' : '')}
       columns={[
         { title: '字段', dataIndex: 'name', width: '34%', render: (t: string) => <span className="fw-wrap">{t}</span> },

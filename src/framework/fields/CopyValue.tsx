@@ -21,7 +21,13 @@ export function CopyValue({ text }: { text: string }) {
   return (
     <span className="fw-copy">
       {text}
-      <button type="button" className="fw-copy-button" title={done ? '已复制' : '复制'} aria-label={done ? '已复制' : '复制'} onClick={copy}>
+      <button
+        type="button"
+        className="fw-copy-button"
+        title={done ? '已复制' : '复制'}
+        aria-label={done ? '已复制' : '复制'}
+        onClick={copy}
+      >
         {done ? <CheckOutlined /> : <CopyOutlined />}
       </button>
     </span>

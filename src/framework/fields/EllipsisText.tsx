@@ -20,7 +20,13 @@ export function EllipsisText({ text }: { text: string }) {
   const line = <span className="fw-ellipsis">{text}</span>;
   return (
     <span className="fw-ellipsis-box" onMouseEnter={check}>
-      {cut && Tooltip ? <Tooltip title={text} defaultOpen placement="topLeft" styles={{ root: { maxWidth: 480 } }}>{line}</Tooltip> : line}
+      {cut && Tooltip ? (
+        <Tooltip title={text} defaultOpen placement="topLeft" styles={{ root: { maxWidth: 480 } }}>
+          {line}
+        </Tooltip>
+      ) : (
+        line
+      )}
     </span>
   );
 }

@@ -15,8 +15,18 @@ const LONG = new Set(['text', 'textarea', 'html', 'ref']);
  * How a value looks in a table cell (`full` false: long text on one line) or on a detail page or
  * card (`full`: the whole text, wrapped). HTML is only ever shown as its text.
  */
-export function FieldValue({ field, value, record, name, full }: {
-  field: FieldDef; value: unknown; record: Record<string, unknown>; name: string; full?: boolean;
+export function FieldValue({
+  field,
+  value,
+  record,
+  name,
+  full,
+}: {
+  field: FieldDef;
+  value: unknown;
+  record: Record<string, unknown>;
+  name: string;
+  full?: boolean;
 }) {
   if (value === null || value === undefined || value === '') return <span className="fw-none">-</span>;
   if (field.copy) {
@@ -25,7 +35,11 @@ export function FieldValue({ field, value, record, name, full }: {
   switch (field.type) {
     case 'changes':
       if (!full) return <EllipsisText text={valueAsText(field, value, record, name)} />;
-      return <Suspense fallback={<span className="fw-wrap">{valueAsText(field, value, record, name)}</span>}><ChangesValue value={value} /></Suspense>;
+      return (
+        <Suspense fallback={<span className="fw-wrap">{valueAsText(field, value, record, name)}</span>}>
+          <ChangesValue value={value} />
+        </Suspense>
+      );
     case 'enum': {
       const option = field.options?.[String(value)];
       return <Pill color={option?.color}>{option?.label ?? String(value)}</Pill>;
@@ -36,8 +50,13 @@ export function FieldValue({ field, value, record, name, full }: {
       const tone = field.signed ? ['fw-debit', '', 'fw-credit'][signOf(value) + 1] : '';
       return <span className={`fw-number ${tone}`}>{valueAsText(field, value, record, name)}</span>;
     }
-    case 'int':
+    case 'int': {
+      const warns = field.zeroWarns;
+      if (warns && Number(value) === 0 && Object.entries(warns.when ?? {}).every(([k, v]) => String(record[k]) === v)) {
+        return <span className="fw-number fw-debit">{warns.text}</span>;
+      }
       return <span className="fw-number">{valueAsText(field, value, record, name)}</span>;
+    }
     default: {
       const text = valueAsText(field, value, record, name);
       if (!LONG.has(field.type)) return <>{text}</>;

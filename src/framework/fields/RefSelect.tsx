@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useSelect } from '@refinedev/core';
+import { useSelect, type BaseOption } from '@refinedev/core';
 import { Select } from 'antd';
 import type { FieldDef } from '../declaration';
 
 interface Found {
-  options: { label: unknown; value: unknown }[];
+  options: BaseOption[];
   onSearch?(text: string): void;
   fetching: boolean;
 }
@@ -14,10 +14,10 @@ const blank = (value: unknown) => value === undefined || value === '' || value =
 /** Asks the server for the options (and the label of the value already chosen); hands them up. */
 function RefOptions({ field, value, onFound }: { field: FieldDef; value: unknown; onFound(found: Found): void }) {
   const { resource, labelField } = field.ref!;
-  const { options, onSearch, query } = useSelect({
+  const { options, onSearch, query } = useSelect<{ id: number } & Record<string, unknown>>({
     resource,
-    optionLabel: labelField as any,
-    optionValue: 'id' as any,
+    optionLabel: labelField,
+    optionValue: 'id',
     defaultValue: blank(value) ? undefined : (value as number),
     onSearch: (text) => [{ field: labelField, operator: 'contains', value: text }],
     pagination: { pageSize: 20 },
@@ -34,8 +34,18 @@ function RefOptions({ field, value, onFound }: { field: FieldDef; value: unknown
  * (and sends its own request) without waiting on one more query. The select itself stays the same
  * element throughout, so the focus stays where it was.
  */
-export function RefSelect({ field, id, value, onChange, placeholder }: {
-  field: FieldDef; id?: string; value?: unknown; onChange?(value: unknown): void; placeholder?: string;
+export function RefSelect({
+  field,
+  id,
+  value,
+  onChange,
+  placeholder,
+}: {
+  field: FieldDef;
+  id?: string;
+  value?: unknown;
+  onChange?(value: unknown): void;
+  placeholder?: string;
 }) {
   const [wanted, setWanted] = useState(false);
   const [found, setFound] = useState<Found>({ options: [], fetching: false });
@@ -46,11 +56,19 @@ export function RefSelect({ field, id, value, onChange, placeholder }: {
     <>
       {active && <RefOptions field={field} value={value} onFound={setFound} />}
       <Select
-        id={id} showSearch allowClear filterOption={false} style={{ minWidth: 180 }}
+        id={id}
+        showSearch
+        allowClear
+        filterOption={false}
+        style={{ minWidth: 180 }}
         placeholder={placeholder ?? `搜索${field.label}`}
-        options={found.options as any} onSearch={found.onSearch} loading={loading}
-        onFocus={want} onMouseEnter={want}
-        value={value === '' ? undefined : value} onChange={(v) => onChange?.(v ?? '')}
+        options={found.options}
+        onSearch={found.onSearch}
+        loading={loading}
+        onFocus={want}
+        onMouseEnter={want}
+        value={value === '' ? undefined : value}
+        onChange={(v) => onChange?.(v ?? '')}
         notFoundContent={loading ? '加载中…' : '无匹配项'}
       />
     </>

@@ -49,9 +49,15 @@ export function formatCount(value: unknown): string {
 
 /** HTML as plain text: block tags and <br> become spaces, inline tags vanish, entities decoded, whitespace folded. */
 export function htmlToText(html: unknown): string {
-  return String(html ?? '').replace(/<(br|\/?(p|div|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre))\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  return String(html ?? '')
+    .replace(/<(br|\/?(p|div|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre))\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Seconds left as people read them: `2天3小时`, `5小时12分`, `12分`, `不足1分`. */
@@ -69,16 +75,24 @@ export function formatDuration(seconds: number): string {
 export function valueAsText(field: FieldDef, value: unknown, record: Record<string, unknown>, name: string): string {
   if (empty(value)) return '';
   switch (field.type) {
-    case 'money': return field.signed ? formatSignedMoney(value) : formatMoney(value);
+    case 'money':
+      return field.signed ? formatSignedMoney(value) : formatMoney(value);
     case 'int':
       if (field.duration) return formatDuration(Number(value));
       return field.zeroText && Number(value) === 0 ? field.zeroText : formatCount(value);
-    case 'decimal': return Number(value).toFixed(2);
-    case 'bool': return value ? '是' : '否';
-    case 'enum': return field.options?.[String(value)]?.label ?? String(value);
-    case 'html': return htmlToText(value);
-    case 'ref': return String(record[`${name}_label`] ?? value);
-    case 'changes': return JSON.stringify(value);
-    default: return String(value);
+    case 'decimal':
+      return Number(value).toFixed(2);
+    case 'bool':
+      return value ? '是' : '否';
+    case 'enum':
+      return field.options?.[String(value)]?.label ?? String(value);
+    case 'html':
+      return htmlToText(value);
+    case 'ref':
+      return String(record[`${name}_label`] ?? value);
+    case 'changes':
+      return JSON.stringify(value);
+    default:
+      return String(value);
   }
 }

@@ -7,7 +7,13 @@ import { RowLink } from './RowLink';
  * 列设置: a box per column the list may show, ticked for those it shows, and 恢复默认 (the declared
  * columns). The last ticked box cannot be cleared: a list shows at least one column.
  */
-export function ColumnSettings({ columns, visible, defaults, narrow, onChange }: {
+export function ColumnSettings({
+  columns,
+  visible,
+  defaults,
+  narrow,
+  onChange,
+}: {
   columns: { name: string; label: string }[];
   visible: string[];
   defaults: string[];
@@ -22,20 +28,29 @@ export function ColumnSettings({ columns, visible, defaults, narrow, onChange }:
         {columns.map((c) => {
           const shown = visible.includes(c.name);
           return (
-            <Checkbox key={c.name} checked={shown} disabled={shown && visible.length === 1} onChange={(e) => toggle(c.name, e.target.checked)}>
+            <Checkbox
+              key={c.name}
+              checked={shown}
+              disabled={shown && visible.length === 1}
+              onChange={(e) => toggle(c.name, e.target.checked)}
+            >
               {c.label}
             </Checkbox>
           );
         })}
       </div>
       <div className="fw-column-settings-foot">
-        <RowLink disabled={isDefault} onClick={() => onChange(defaults)}>恢复默认</RowLink>
+        <RowLink disabled={isDefault} onClick={() => onChange(defaults)}>
+          恢复默认
+        </RowLink>
       </div>
     </div>
   );
   return (
     <ClickPopover placement="bottomRight" title="列设置" content={content}>
-      <Button icon={<SettingOutlined />} aria-label="列设置">{narrow ? null : '列设置'}</Button>
+      <Button icon={<SettingOutlined />} aria-label="列设置">
+        {narrow ? null : '列设置'}
+      </Button>
     </ClickPopover>
   );
 }

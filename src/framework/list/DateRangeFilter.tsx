@@ -13,13 +13,26 @@ const PICKER_PRESETS = PRESET_LABELS.map((label) => ({ label, value: presetOf(la
  * day). Wide screens get antd's range picker with presets; a phone gets two single pickers, whose
  * panels fit its width, and the presets as buttons.
  */
-export default function DateRangeFilter({ id, value, onChange, narrow }: {
-  id?: string; value?: Range; onChange?(value: Range): void; narrow: boolean;
+export default function DateRangeFilter({
+  id,
+  value,
+  onChange,
+  narrow,
+}: {
+  id?: string;
+  value?: Range;
+  onChange?(value: Range): void;
+  narrow: boolean;
 }) {
   if (!narrow) {
     return (
-      <DatePicker.RangePicker id={id} allowEmpty={[true, true]} value={value} onChange={(v) => onChange?.((v ?? [null, null]) as Range)}
-        presets={PICKER_PRESETS} />
+      <DatePicker.RangePicker
+        id={id}
+        allowEmpty={[true, true]}
+        value={value}
+        onChange={(v) => onChange?.((v ?? [null, null]) as Range)}
+        presets={PICKER_PRESETS}
+      />
     );
   }
   const [from, to] = value ?? [null, null];
@@ -32,7 +45,9 @@ export default function DateRangeFilter({ id, value, onChange, narrow }: {
       </div>
       <div className="fw-date-presets">
         {PRESET_LABELS.map((label) => (
-          <Button key={label} size="small" onClick={() => onChange?.(presetOf(label)())}>{label}</Button>
+          <Button key={label} size="small" onClick={() => onChange?.(presetOf(label)())}>
+            {label}
+          </Button>
         ))}
       </div>
     </>

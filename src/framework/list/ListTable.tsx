@@ -4,7 +4,7 @@ import useTableStyle from 'antd/es/table/style';
 import type { CrudSort } from '@refinedev/core';
 import { SPIN_DELAY } from './spin-delay';
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 type Key = string | number;
 
 /**
@@ -54,9 +54,13 @@ export function nextSort(field: string, sort: CrudSort | undefined): CrudSort | 
 
 const caret = (up: boolean) => (
   <svg viewBox="0 0 1024 1024" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
-    <path d={up
-      ? 'M858.9 689L530.5 308.2c-9.4-10.9-27.5-10.9-37 0L165.1 689c-12.2 14.2-1.2 35 18.5 35h656.8c19.7 0 30.7-20.8 18.5-35z'
-      : 'M840.4 300H183.6c-19.7 0-30.7 20.8-18.5 35l328.4 380.8c9.4 10.9 27.5 10.9 37 0L858.9 335c12.2-14.2 1.2-35-18.5-35z'} />
+    <path
+      d={
+        up
+          ? 'M858.9 689L530.5 308.2c-9.4-10.9-27.5-10.9-37 0L165.1 689c-12.2 14.2-1.2 35 18.5 35h656.8c19.7 0 30.7-20.8 18.5-35z'
+          : 'M840.4 300H183.6c-19.7 0-30.7 20.8-18.5 35l328.4 380.8c9.4 10.9 27.5 10.9 37 0L858.9 335c12.2-14.2 1.2-35-18.5-35z'
+      }
+    />
   </svg>
 );
 
@@ -85,9 +89,13 @@ function fixedOffsets(columns: ListColumn[], start: number, withLeft: boolean): 
 }
 
 interface Layout {
-  prefix: string; left: Map<string, number>; right: Map<string, number>;
+  prefix: string;
+  left: Map<string, number>;
+  right: Map<string, number>;
   /** The first of the right columns and the last of the left ones: where the shadows go. */
-  firstFixed?: string; lastLeft?: string; sortField?: string;
+  firstFixed?: string;
+  lastLeft?: string;
+  sortField?: string;
 }
 
 /** A cell's classes and style, as antd's Table gives them (so antd's table styles apply). */
@@ -95,17 +103,24 @@ function cellProps(column: ListColumn, layout: Layout) {
   const { prefix, firstFixed, sortField } = layout;
   const right = layout.right.get(column.key);
   const left = layout.left.get(column.key);
-  const className = [`${prefix}-cell`,
+  const className = [
+    `${prefix}-cell`,
     column.ellipsis && `${prefix}-cell-ellipsis`,
     right !== undefined && `${prefix}-cell-fix-right`,
     left !== undefined && `${prefix}-cell-fix-left`,
     column.key === layout.lastLeft && 'fw-fix-left-last',
     column.key === firstFixed && `${prefix}-cell-fix-right-first`,
     column.key === sortField && `${prefix}-column-sort`,
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   const align = column.align ? { textAlign: column.align } : undefined;
-  const style = right !== undefined ? { position: 'sticky' as const, right, ...align }
-    : left !== undefined ? { position: 'sticky' as const, left, ...align } : align;
+  const style =
+    right !== undefined
+      ? { position: 'sticky' as const, right, ...align }
+      : left !== undefined
+        ? { position: 'sticky' as const, left, ...align }
+        : align;
   return { className, style };
 }
 
@@ -115,20 +130,44 @@ const selectionCell = (p: string, fixed: boolean) => ({
   style: fixed ? { position: 'sticky' as const, left: 0 } : undefined,
 });
 
-function HeaderCell({ column, layout, sort, onSort }: { column: ListColumn; layout: Layout; sort?: CrudSort; onSort(sort: CrudSort | undefined): void }) {
+function HeaderCell({
+  column,
+  layout,
+  sort,
+  onSort,
+}: {
+  column: ListColumn;
+  layout: Layout;
+  sort?: CrudSort;
+  onSort(sort: CrudSort | undefined): void;
+}) {
   const { className, style } = cellProps(column, layout);
   if (!column.sortable) {
-    return <th className={className} style={style} scope="col" title={column.ellipsis ? column.title : undefined}>{column.title}</th>;
+    return (
+      <th className={className} style={style} scope="col" title={column.ellipsis ? column.title : undefined}>
+        {column.title}
+      </th>
+    );
   }
   const p = layout.prefix;
   const order = sort?.field === column.key ? sort.order : undefined;
   const next = nextSort(column.key, sort);
   const act = () => onSort(next);
-  const onKeyDown = (event: KeyboardEvent) => { if (event.key === 'Enter') act(); };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') act();
+  };
   return (
-    <th className={`${className} ${p}-column-has-sorters`} style={style} scope="col" tabIndex={0} aria-label={column.title}
+    <th
+      className={`${className} ${p}-column-has-sorters`}
+      style={style}
+      scope="col"
+      tabIndex={0}
+      aria-label={column.title}
       aria-sort={order ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-      title={next ? (next.order === 'asc' ? '点击升序' : '点击降序') : '取消排序'} onClick={act} onKeyDown={onKeyDown}>
+      title={next ? (next.order === 'asc' ? '点击升序' : '点击降序') : '取消排序'}
+      onClick={act}
+      onKeyDown={onKeyDown}
+    >
       <div className={`${p}-column-sorters`}>
         <span className={`${p}-column-title`}>{column.title}</span>
         <span className={`${p}-column-sorter ${p}-column-sorter-full`}>
@@ -143,8 +182,18 @@ function HeaderCell({ column, layout, sort, onSort }: { column: ListColumn; layo
 }
 
 /** One record's row. Memoised: ticking a box or a refetch with the same rows redraws only what changed. */
-const BodyRow = memo(function BodyRow({ record, columns, layout, picked, onPick }: {
-  record: Row; columns: ListColumn[]; layout: Layout; picked?: boolean; onPick?(record: Row, on: boolean): void;
+const BodyRow = memo(function BodyRow({
+  record,
+  columns,
+  layout,
+  picked,
+  onPick,
+}: {
+  record: Row;
+  columns: ListColumn[];
+  layout: Layout;
+  picked?: boolean;
+  onPick?(record: Row, on: boolean): void;
 }) {
   const p = layout.prefix;
   return (
@@ -156,7 +205,11 @@ const BodyRow = memo(function BodyRow({ record, columns, layout, picked, onPick 
       )}
       {columns.map((column) => {
         const { className, style } = cellProps(column, layout);
-        return <td key={column.key} className={className} style={style}>{column.render(record)}</td>;
+        return (
+          <td key={column.key} className={className} style={style}>
+            {column.render(record)}
+          </td>
+        );
       })}
     </tr>
   );
@@ -181,11 +234,17 @@ export function ListTable(props: ListTableProps) {
   const start = selection ? SELECTION_WIDTH : 0;
   const { left, right } = fixedOffsets(columns, start, leftRoom);
   const wanted = fixedOffsets(columns, start, true);
-  const pinnedWidth = [...wanted.left.keys(), ...wanted.right.keys()]
-    .reduce((sum, key) => sum + (columns.find((c) => c.key === key)?.width ?? SHARED_MIN), start);
+  const pinnedWidth = [...wanted.left.keys(), ...wanted.right.keys()].reduce(
+    (sum, key) => sum + (columns.find((c) => c.key === key)?.width ?? SHARED_MIN),
+    start,
+  );
   const layout: Layout = {
-    prefix, left, right, firstFixed: columns.find((c) => right.has(c.key))?.key,
-    lastLeft: columns.findLast((c) => left.has(c.key))?.key, sortField: sort?.field,
+    prefix,
+    left,
+    right,
+    firstFixed: columns.find((c) => right.has(c.key))?.key,
+    lastLeft: columns.findLast((c) => left.has(c.key))?.key,
+    sortField: sort?.field,
   };
   const layoutKey = `${prefix}|${[...left].join()}|${[...right].join()}|${layout.firstFixed}|${layout.sortField}`;
   const stable = useRef({ key: '', layout });
@@ -222,6 +281,7 @@ export function ListTable(props: ListTableProps) {
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `measure` is new on every render: with it each render would measure and observe anew; the listed values are what change what it measures
   }, [records, width, layoutKey, pinnedWidth]);
 
   const keys = selection ? new Set(selection.keys) : null;
@@ -229,7 +289,7 @@ export function ListTable(props: ListTableProps) {
   const onPick = useRef<(record: Row, on: boolean) => void>(undefined);
   onPick.current = (record, on) => {
     if (!selection) return;
-    selection.onChange(on ? [...selection.keys, record.id] : selection.keys.filter((k) => k !== record.id));
+    selection.onChange(on ? [...selection.keys, record.id as Key] : selection.keys.filter((k) => k !== record.id));
   };
   const pick = useRef((record: Row, on: boolean) => onPick.current?.(record, on)).current;
   const allPicked = !!keys && pageIds.length > 0 && pageIds.every((id) => keys.has(id));
@@ -244,9 +304,20 @@ export function ListTable(props: ListTableProps) {
   const hasFixed = right.size > 0;
   const hasLeft = left.size > 0;
   const fixedWidth = [...right.keys()].reduce((sum, key) => sum + (columns.find((c) => c.key === key)?.width ?? 0), 0);
-  const tableClass = [p, `${p}-middle`, hashId, cssVarCls, `${p}-layout-fixed`, `${p}-scroll-horizontal`,
-    (hasFixed || hasLeft) && `${p}-fixed-column`, hasFixed && `${p}-has-fix-right`, hasLeft && `${p}-has-fix-left`,
-    !records.length && `${p}-empty`].filter(Boolean).join(' ');
+  const tableClass = [
+    p,
+    `${p}-middle`,
+    hashId,
+    cssVarCls,
+    `${p}-layout-fixed`,
+    `${p}-scroll-horizontal`,
+    (hasFixed || hasLeft) && `${p}-fixed-column`,
+    hasFixed && `${p}-has-fix-right`,
+    hasLeft && `${p}-has-fix-left`,
+    !records.length && `${p}-empty`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const shadowStyle = { zIndex: token.zIndexBase + 3, '--fw-ping-color': token.colorSplit } as CSSProperties;
   const span = columns.length + (selection ? 1 : 0);
 
@@ -262,35 +333,59 @@ export function ListTable(props: ListTableProps) {
             {hasLeft && records.length > 0 && (
               <div ref={leftShadow} className="fw-table-ping fw-table-ping-left" aria-hidden="true" style={shadowStyle} />
             )}
-            <div ref={content} className={`${p}-content`} onScroll={measure}
-              style={{ overflow: 'auto hidden', ...(records.length ? {} : { containerType: 'inline-size' }) }}>
+            <div
+              ref={content}
+              className={`${p}-content`}
+              onScroll={measure}
+              style={{ overflow: 'auto hidden', ...(records.length ? {} : { containerType: 'inline-size' }) }}
+            >
               <table style={{ width, minWidth: '100%', tableLayout: 'fixed' }}>
                 <colgroup>
                   {selection && <col style={{ width: SELECTION_WIDTH }} />}
-                  {columns.map((c) => <col key={c.key} style={c.width === undefined ? undefined : { width: c.width }} />)}
+                  {columns.map((c) => (
+                    <col key={c.key} style={c.width === undefined ? undefined : { width: c.width }} />
+                  ))}
                 </colgroup>
                 <thead className={`${p}-thead`}>
                   <tr>
                     {selection && (
                       <th {...selectionCell(p, hasLeft)} scope="col">
                         <div className={`${p}-selection`}>
-                          <Checkbox checked={allPicked} indeterminate={!allPicked && somePicked} disabled={!pageIds.length}
-                            onChange={(e) => pickPage(e.target.checked)} aria-label="全选本页" />
+                          <Checkbox
+                            checked={allPicked}
+                            indeterminate={!allPicked && somePicked}
+                            disabled={!pageIds.length}
+                            onChange={(e) => pickPage(e.target.checked)}
+                            aria-label="全选本页"
+                          />
                         </div>
                       </th>
                     )}
-                    {columns.map((c) => <HeaderCell key={c.key} column={c} layout={stable.current.layout} sort={sort} onSort={onSort} />)}
+                    {columns.map((c) => (
+                      <HeaderCell key={c.key} column={c} layout={stable.current.layout} sort={sort} onSort={onSort} />
+                    ))}
                   </tr>
                 </thead>
                 <tbody className={`${p}-tbody`}>
-                  {records.length ? records.map((record) => (
-                    <BodyRow key={record.id} record={record} columns={columns} layout={stable.current.layout}
-                      picked={keys ? keys.has(record.id) : undefined} onPick={selection ? pick : undefined} />
-                  )) : (
+                  {records.length ? (
+                    records.map((record) => (
+                      <BodyRow
+                        key={record.id as Key}
+                        record={record}
+                        columns={columns}
+                        layout={stable.current.layout}
+                        picked={keys ? keys.has(record.id as Key) : undefined}
+                        onPick={selection ? pick : undefined}
+                      />
+                    ))
+                  ) : (
                     <tr className={`${p}-placeholder`}>
                       <td className={`${p}-cell`} colSpan={span}>
                         {/* As wide as the visible part of the table, and kept there when it scrolls. */}
-                        <div className={`${p}-expanded-row-fixed`} style={{ width: '100cqw', position: 'sticky', left: 0, overflow: 'hidden' }}>
+                        <div
+                          className={`${p}-expanded-row-fixed`}
+                          style={{ width: '100cqw', position: 'sticky', left: 0, overflow: 'hidden' }}
+                        >
                           {loading ? null : empty}
                         </div>
                       </td>
@@ -302,8 +397,18 @@ export function ListTable(props: ListTableProps) {
           </div>
         </div>
         {total > 0 && (
-          <Pagination className={`${p}-pagination`} align="end" size="small" current={page} pageSize={pageSize} total={total}
-            pageSizeOptions={pageSizes} showSizeChanger showTotal={(n) => `共 ${n} 条`} onChange={onPage} />
+          <Pagination
+            className={`${p}-pagination`}
+            align="end"
+            size="small"
+            current={page}
+            pageSize={pageSize}
+            total={total}
+            pageSizeOptions={pageSizes}
+            showSizeChanger
+            showTotal={(n) => `共 ${n} 条`}
+            onChange={onPage}
+          />
         )}
       </Spin>
     </div>,

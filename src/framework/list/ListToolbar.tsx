@@ -14,12 +14,32 @@ export function toolbarActions(def: ResourceDef, role: Role | undefined) {
  * Above the rows: how many are ticked (with 清除, and on a phone 全选本页), then the resource's
  * toolbar actions, each given the filters and the ticked rows.
  */
-export function ListToolbar({ name, def, role, narrow, filters, total, selection, pageIds, onDone }: {
-  name: string; def: ResourceDef; role: Role | undefined; narrow: boolean;
-  filters: Record<string, unknown>; total: number; pageIds: Array<string | number>;
+export function ListToolbar({
+  name,
+  def,
+  role,
+  narrow,
+  filters,
+  total,
+  selection,
+  pageIds,
+  records,
+  onDone,
+}: {
+  name: string;
+  def: ResourceDef;
+  role: Role | undefined;
+  narrow: boolean;
+  filters: Record<string, unknown>;
+  total: number;
+  pageIds: Array<string | number>;
+  /** The rows on the page now. */
+  records: Record<string, unknown>[];
   selection: {
-    keys: Array<string | number>; records: Record<string, any>[];
-    setKeys(keys: Array<string | number>): void; clear(): void;
+    keys: Array<string | number>;
+    records: Record<string, unknown>[];
+    setKeys(keys: Array<string | number>): void;
+    clear(): void;
   } | null;
   onDone(): void;
 }) {
@@ -39,8 +59,14 @@ export function ListToolbar({ name, def, role, narrow, filters, total, selection
       {selection && (
         <span className="fw-list-picked">
           {narrow && (
-            <Checkbox checked={allOnPage} indeterminate={!allOnPage && someOnPage} disabled={!pageIds.length}
-              onChange={(e) => togglePage(e.target.checked)}>全选本页</Checkbox>
+            <Checkbox
+              checked={allOnPage}
+              indeterminate={!allOnPage && someOnPage}
+              disabled={!pageIds.length}
+              onChange={(e) => togglePage(e.target.checked)}
+            >
+              全选本页
+            </Checkbox>
           )}
           <span data-testid="picked-count">{count ? `已选 ${count} 项` : '未选择'}</span>
           {count > 0 && <RowLink onClick={selection.clear}>清除</RowLink>}
@@ -51,9 +77,18 @@ export function ListToolbar({ name, def, role, narrow, filters, total, selection
           const Action = registry.getToolbarAction(action.name)!;
           return (
             <Suspense key={action.name} fallback={null}>
-              <Action resource={name} def={def} label={action.label} filters={filters} total={total}
-                selected={selection?.keys ?? []} selectedRecords={selection?.records ?? []}
-                onDone={onDone} clearSelection={selection?.clear ?? (() => undefined)} />
+              <Action
+                resource={name}
+                def={def}
+                label={action.label}
+                filters={filters}
+                total={total}
+                selected={selection?.keys ?? []}
+                selectedRecords={selection?.records ?? []}
+                records={records}
+                onDone={onDone}
+                clearSelection={selection?.clear ?? (() => undefined)}
+              />
             </Suspense>
           );
         })}

@@ -4,7 +4,11 @@ import { Suspense, useState, type ButtonHTMLAttributes, type ReactNode, type Ref
  * A row action: a plain button that looks like a link. The framework's own actions and the ones an
  * app registers use it, so a page of rows draws quickly (an antd Button per action is not cheap).
  */
-export function RowLink({ danger, className, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean; ref?: Ref<HTMLButtonElement> }) {
+export function RowLink({
+  danger,
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { danger?: boolean; ref?: Ref<HTMLButtonElement> }) {
   return <button type="button" className={`fw-link${danger ? ' fw-link-danger' : ''}${className ? ` ${className}` : ''}`} {...props} />;
 }
 
@@ -16,7 +20,9 @@ export function RowDialogLink({ label, danger, dialog }: { label: ReactNode; dan
   const [open, setOpen] = useState(false);
   return (
     <>
-      <RowLink danger={danger} onClick={() => setOpen(true)}>{label}</RowLink>
+      <RowLink danger={danger} onClick={() => setOpen(true)}>
+        {label}
+      </RowLink>
       {open && <Suspense fallback={null}>{dialog(() => setOpen(false))}</Suspense>}
     </>
   );

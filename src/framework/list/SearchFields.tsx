@@ -29,8 +29,20 @@ function fromFormValue(field: FieldDef, value: unknown): unknown {
 }
 
 /** `id` comes from Form.Item: the input carries it so its label names it. */
-function FilterInput({ field, narrow, id, value, onChange }: {
-  field: FieldDef; narrow: boolean; id?: string; value?: any; onChange?(v: any): void;
+function FilterInput({
+  field,
+  narrow,
+  id,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  narrow: boolean;
+  id?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Form.Item's value, handed on to whichever antd input the field's type picks, each with a value type of its own
+  value?: any;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Form.Item's value, handed on to whichever antd input the field's type picks, each with a value type of its own
+  onChange?(v: any): void;
 }) {
   if (field.search === 'range') {
     if (field.type === 'datetime') {
@@ -50,15 +62,37 @@ function FilterInput({ field, narrow, id, value, onChange }: {
   }
   if (field.type === 'ref') return <RefSelect id={id} field={field} value={value} onChange={onChange} />;
   if (field.type === 'enum' || field.type === 'bool') {
-    const options: { value: string | boolean; label: string }[] = field.type === 'bool'
-      ? [{ value: true, label: '是' }, { value: false, label: '否' }]
-      : Object.entries(field.options ?? {}).map(([v, o]) => ({ value: v, label: o.label }));
-    return <Select id={id} allowClear placeholder="全部" style={{ minWidth: 120 }} options={options} value={value === '' ? undefined : value} onChange={onChange} />;
+    const options: { value: string | boolean; label: string }[] =
+      field.type === 'bool'
+        ? [
+            { value: true, label: '是' },
+            { value: false, label: '否' },
+          ]
+        : Object.entries(field.options ?? {}).map(([v, o]) => ({ value: v, label: o.label }));
+    return (
+      <Select
+        id={id}
+        allowClear
+        placeholder="全部"
+        style={{ minWidth: 120 }}
+        options={options}
+        value={value === '' ? undefined : value}
+        onChange={onChange}
+      />
+    );
   }
   if (field.type === 'int' || field.type === 'money') return <InputNumber id={id} value={value} onChange={onChange} />;
   // A fixed width on a wide screen: as wide as the row allows, a text box would push the next filters off it.
-  return <Input id={id} allowClear placeholder={`${field.label}`} value={value} onChange={(e) => onChange?.(e.target.value)}
-    style={narrow ? undefined : { width: 160 }} />;
+  return (
+    <Input
+      id={id}
+      allowClear
+      placeholder={`${field.label}`}
+      value={value}
+      onChange={(e) => onChange?.(e.target.value)}
+      style={narrow ? undefined : { width: 160 }}
+    />
+  );
 }
 
 const sameNames = (a: string[], b: string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
@@ -93,7 +127,13 @@ function useWrapped(box: RefObject<HTMLDivElement | null>, names: string[], acti
  * them. On a wide screen the filters wrap beside 查询 and 重置, folded to their first row: 展开
  * shows the rest (and counts those of them in use), 收起 folds them again. On a phone one per line.
  */
-export default function SearchFields({ fields, values, onSearch, narrow, onDone }: {
+export default function SearchFields({
+  fields,
+  values,
+  onSearch,
+  narrow,
+  onDone,
+}: {
   fields: [string, FieldDef][];
   values: Record<string, unknown>;
   onSearch(values: Record<string, unknown>): void;
@@ -118,25 +158,51 @@ export default function SearchFields({ fields, values, onSearch, narrow, onDone 
     onSearch(Object.fromEntries(fields.map(([name, f]) => [name, fromFormValue(f, raw[name])])));
     onDone();
   };
-  const reset = () => { form.resetFields(); onSearch({}); onDone(); };
+  const reset = () => {
+    form.resetFields();
+    onSearch({});
+    onDone();
+  };
   const items = fields.map(([name, field]) => (
-    <Form.Item key={name} name={name} label={field.label}
-      className={folded && wrapped.includes(name) ? 'fw-search-off' : undefined}>
+    <Form.Item key={name} name={name} label={field.label} className={folded && wrapped.includes(name) ? 'fw-search-off' : undefined}>
       <FilterInput field={field} narrow={narrow} />
     </Form.Item>
   ));
 
   return (
-    <Form form={form} layout={narrow ? 'vertical' : 'inline'} onFinish={submit} role="search" initialValues={formValues}
-      className={narrow ? 'fw-search-narrow' : 'fw-search'} style={narrow ? { marginBottom: 12 } : undefined}>
-      {narrow ? items : <div ref={box} className={`fw-search-fields${folded ? ' fw-search-folded' : ''}`}>{items}</div>}
+    <Form
+      form={form}
+      layout={narrow ? 'vertical' : 'inline'}
+      onFinish={submit}
+      role="search"
+      initialValues={formValues}
+      className={narrow ? 'fw-search-narrow' : 'fw-search'}
+      style={narrow ? { marginBottom: 12 } : undefined}
+    >
+      {narrow ? (
+        items
+      ) : (
+        <div ref={box} className={`fw-search-fields${folded ? ' fw-search-folded' : ''}`}>
+          {items}
+        </div>
+      )}
       <Form.Item className="fw-search-buttons">
         <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>查询</Button>
-          <Button icon={<UndoOutlined />} onClick={reset}>重置</Button>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            查询
+          </Button>
+          <Button icon={<UndoOutlined />} onClick={reset}>
+            重置
+          </Button>
           {wrapped.length > 0 && (
-            <Button type="link" aria-expanded={!folded} onClick={() => setUnfolded((u) => !u)}
-              icon={folded ? <DownOutlined /> : <UpOutlined />} iconPosition="end" style={{ paddingInline: 4 }}>
+            <Button
+              type="link"
+              aria-expanded={!folded}
+              onClick={() => setUnfolded((u) => !u)}
+              icon={folded ? <DownOutlined /> : <UpOutlined />}
+              iconPosition="end"
+              style={{ paddingInline: 4 }}
+            >
               {folded ? (wrappedInUse ? `展开 (${wrappedInUse})` : '展开') : '收起'}
             </Button>
           )}

@@ -6,7 +6,7 @@ import { ListTable, type ListColumn } from './ListTable';
 
 const nothing = () => undefined;
 const columns: ListColumn[] = [
-  { key: 'a', title: '-', width: 100, sortable: true, render: (r) => r.id },
+  { key: 'a', title: '-', width: 100, sortable: true, render: (r) => r.id as number },
   { key: 'b', title: '-', width: 80, fixed: 'right', ellipsis: true, render: () => '-' },
 ];
 
@@ -30,15 +30,42 @@ function StyleWarmup() {
     <div aria-hidden>
       <Card title={<Typography.Title level={5}>-</Typography.Title>} extra={<Button>-</Button>}>
         <Form layout="inline">
-          <Form.Item label="-"><Input allowClear /></Form.Item>
-          <Form.Item label="-"><Select allowClear options={[]} /></Form.Item>
-          <Form.Item label="-"><DatePicker.RangePicker /></Form.Item>
-          <Form.Item label="-"><Space.Compact><InputNumber /><InputNumber /></Space.Compact></Form.Item>
-          <Form.Item><Space><Button type="primary">-</Button></Space></Form.Item>
+          <Form.Item label="-">
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item label="-">
+            <Select allowClear options={[]} />
+          </Form.Item>
+          <Form.Item label="-">
+            <DatePicker.RangePicker />
+          </Form.Item>
+          <Form.Item label="-">
+            <Space.Compact>
+              <InputNumber />
+              <InputNumber />
+            </Space.Compact>
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary">-</Button>
+            </Space>
+          </Form.Item>
         </Form>
         <Alert type="error" message="-" />
-        <ListTable columns={columns} records={[{ id: 1 }]} width={900} loading={false} empty={null} onSort={nothing}
-          selection={{ keys: [], onChange: nothing }} page={1} pageSize={10} pageSizes={[10, 20]} total={30} onPage={nothing} />
+        <ListTable
+          columns={columns}
+          records={[{ id: 1 }]}
+          width={900}
+          loading={false}
+          empty={null}
+          onSort={nothing}
+          selection={{ keys: [], onChange: nothing }}
+          page={1}
+          pageSize={10}
+          pageSizes={[10, 20]}
+          total={30}
+          onPage={nothing}
+        />
         <Empty />
       </Card>
     </div>,

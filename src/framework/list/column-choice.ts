@@ -3,10 +3,16 @@
  * picked under 列设置. The choice is kept as those changes (columns added, columns taken away), not
  * as the whole set, so a column the declaration adds later still shows as declared.
  */
-export interface ColumnChoice { shown: string[]; hidden: string[] }
+export interface ColumnChoice {
+  shown: string[];
+  hidden: string[];
+}
 
 /** A column one may pick: its name and whether the declaration shows it from the start. */
-export interface Choosable { name: string; byDefault: boolean }
+export interface Choosable {
+  name: string;
+  byDefault: boolean;
+}
 
 /** The names shown from the start; the first column when the declaration shows none. */
 export function defaultColumns(columns: Choosable[]): string[] {

@@ -41,7 +41,9 @@ const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * CSV text of the given columns over every row matching the filters, fetched page by page until a
  * short page, at most EXPORT_MAX_ROWS of them; `truncated` when more rows matched than were written.
  */
-export async function exportCsv(p: PageSource & { columns: [string, FieldDef][] }): Promise<{ csv: string; rows: number; truncated: boolean }> {
+export async function exportCsv(
+  p: PageSource & { columns: [string, FieldDef][] },
+): Promise<{ csv: string; rows: number; truncated: boolean }> {
   const lines = [p.columns.map(([, f]) => quote(csvHeader(f))).join(',')];
   const { rows, truncated } = await readPages(p, EXPORT_MAX_ROWS, (records) => {
     for (const record of records) lines.push(p.columns.map(([name, f]) => quote(csvValue(f, record[name], record, name))).join(','));

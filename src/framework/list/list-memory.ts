@@ -19,7 +19,11 @@ export function rememberListQuery(name: string, query: string): void {
 /** The list's route with its remembered query. */
 export function listUrl(name: string, def: Pick<ResourceDef, 'route'>): string {
   let query: string | null = null;
-  try { query = sessionStorage.getItem(KEY + name); } catch { /* no storage */ }
+  try {
+    query = sessionStorage.getItem(KEY + name);
+  } catch {
+    /* no storage */
+  }
   return query ? `${def.route}?${query}` : def.route;
 }
 
@@ -29,10 +33,20 @@ export function listUrl(name: string, def: Pick<ResourceDef, 'route'>): string {
  */
 const COLUMNS = 'list-columns:';
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-const local = (): Store | null => { try { return localStorage; } catch { return null; } };
+const local = (): Store | null => {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+};
 
 export function readColumnChoice(name: string, storage: Store | null = local()): ColumnChoice | null {
-  try { return parseChoice(storage?.getItem(COLUMNS + name) ?? null); } catch { return null; }
+  try {
+    return parseChoice(storage?.getItem(COLUMNS + name) ?? null);
+  } catch {
+    return null;
+  }
 }
 
 /** Keeps the choice; none (the declared columns) forgets it. */

@@ -15,8 +15,11 @@ const BATCH = 1000;
  * a server may stop counting (and say `capped`) long before the rows end. `truncated`: more rows
  * matched than were read.
  */
-export async function readPages(p: PageSource, maxRows: number, onPage: (rows: Record<string, unknown>[]) => void):
-Promise<{ rows: number; truncated: boolean }> {
+export async function readPages(
+  p: PageSource,
+  maxRows: number,
+  onPage: (rows: Record<string, unknown>[]) => void,
+): Promise<{ rows: number; truncated: boolean }> {
   let rows = 0;
   let full = true;
   for (let page = 1; full && rows < maxRows; page += 1) {
@@ -32,8 +35,10 @@ Promise<{ rows: number; truncated: boolean }> {
 
 async function pageOf(p: PageSource, page: number, size: number): Promise<Record<string, unknown>[]> {
   const { data } = await p.dataProvider.getList({
-    resource: p.resource, pagination: { currentPage: page, pageSize: size, mode: 'server' },
-    filters: p.filters, sorters: p.sorters,
+    resource: p.resource,
+    pagination: { currentPage: page, pageSize: size, mode: 'server' },
+    filters: p.filters,
+    sorters: p.sorters,
   });
   return data as Record<string, unknown>[];
 }

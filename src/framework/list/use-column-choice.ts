@@ -14,10 +14,13 @@ export function useColumnChoice(name: string, fields: [string, FieldDef][]) {
   const visible = useMemo(() => visibleColumns(columns, choice), [columns, choice]);
   const shown = useMemo(() => fields.filter(([n]) => visible.includes(n)), [fields, visible]);
   const defaults = useMemo(() => defaultColumns(columns), [columns]);
-  const choose = useCallback((names: string[]) => {
-    const next = choiceOf(columns, names);
-    rememberColumnChoice(name, next);
-    setChoice(next);
-  }, [name, columns]);
+  const choose = useCallback(
+    (names: string[]) => {
+      const next = choiceOf(columns, names);
+      rememberColumnChoice(name, next);
+      setChoice(next);
+    },
+    [name, columns],
+  );
   return { shown, visible, defaults, choose };
 }

@@ -11,9 +11,15 @@ import { message } from '../notices';
 export function useDeleteRecord(name: string, label: string): (id: unknown) => Promise<void> {
   const dataProvider = useDataProvider()();
   const queryClient = useQueryClient();
-  return useCallback((id: unknown) => dataProvider.deleteOne({ resource: name, id: id as string | number })
-    .then(() => {
-      message.success(`${label}已删除`);
-      return queryClient.invalidateQueries({ queryKey: keys().data('default').resource(name).get() });
-    }, () => undefined), [dataProvider, queryClient, name, label]);
+  return useCallback(
+    (id: unknown) =>
+      dataProvider.deleteOne({ resource: name, id: id as string | number }).then(
+        () => {
+          message.success(`${label}已删除`);
+          return queryClient.invalidateQueries({ queryKey: keys().data('default').resource(name).get() });
+        },
+        () => undefined,
+      ),
+    [dataProvider, queryClient, name, label],
+  );
 }

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { keys, useDataProvider, type CrudFilter, type CrudSort, type DataProvider, type GetListParams, type GetListResponse, type HttpError } from '@refinedev/core';
+import {
+  keys,
+  useDataProvider,
+  type CrudFilter,
+  type CrudSort,
+  type DataProvider,
+  type GetListParams,
+  type GetListResponse,
+  type HttpError,
+} from '@refinedev/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRefetchOnMount } from '../use-refetch-on-mount';
 import { DEFAULT_PAGE_SIZE } from './url-state';
@@ -16,7 +25,14 @@ export interface PeekingDataProvider {
  * A page of a list as a query: Refine's list key (saves and deletes elsewhere refresh it as usual)
  * and the call that fetches it.
  */
-export function listQuery(dataProvider: DataProvider & PeekingDataProvider, name: string, filters: CrudFilter[], sorters: CrudSort[], page: number, pageSize: number) {
+export function listQuery(
+  dataProvider: DataProvider & PeekingDataProvider,
+  name: string,
+  filters: CrudFilter[],
+  sorters: CrudSort[],
+  page: number,
+  pageSize: number,
+) {
   const params = { resource: name, filters, sorters, pagination: { currentPage: page, pageSize, mode: 'server' as const } };
   return {
     queryKey: keys().data('default').resource(name).action('list').params({ filters, sorters, pagination: params.pagination }).get(),
@@ -42,9 +58,12 @@ export function startListQuery(queryClient: QueryClient, query: ListQuery): void
 export function usePrefetchList(): (name: string) => void {
   const dataProvider = useDataProvider()();
   const queryClient = useQueryClient();
-  return useCallback((name: string) => {
-    startListQuery(queryClient, listQuery(dataProvider, name, [], [], 1, DEFAULT_PAGE_SIZE));
-  }, [dataProvider, queryClient]);
+  return useCallback(
+    (name: string) => {
+      startListQuery(queryClient, listQuery(dataProvider, name, [], [], 1, DEFAULT_PAGE_SIZE));
+    },
+    [dataProvider, queryClient],
+  );
 }
 
 /**
@@ -62,12 +81,28 @@ export function useListQuery(name: string, filters: CrudFilter[], sorters: CrudS
 
   const mounted = useRef(false);
   if (!mounted.current) startListQuery(queryClient, query);
-  useEffect(() => { mounted.current = true; }, []);
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
 
   const refetchOnMount = useRefetchOnMount();
   const result = useQuery<GetListResponse, HttpError>({
-    queryKey: query.queryKey, queryFn: query.queryFn, refetchOnMount,
+    queryKey: query.queryKey,
+    queryFn: query.queryFn,
+    refetchOnMount,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(name) ? previous : undefined),
   });
   return { result: { data: result.data?.data ?? [], total: result.data?.total }, query: result };
+}
+
+/**
+ * Whether the list has any row at all, whatever its tab: asked (one row) only while `enabled`, when a
+ * narrowing tab found none, so that a list with nothing yet says its first-use words instead of the
+ * tab's. Undefined until known.
+ */
+export function useAnyRows(name: string, enabled: boolean): boolean | undefined {
+  const dataProvider = useDataProvider()();
+  const query = listQuery(dataProvider, name, [], [], 1, 1);
+  const result = useQuery<GetListResponse, HttpError>({ queryKey: query.queryKey, queryFn: query.queryFn, enabled });
+  return enabled && result.data ? (result.data.total ?? result.data.data.length) > 0 : undefined;
 }

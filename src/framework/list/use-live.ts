@@ -16,18 +16,27 @@ export function useLive(seconds: number | undefined, refetch: () => Promise<unkn
     let missed = false;
     let gone = false;
     const tick = () => {
-      if (document.hidden) { missed = true; return; }
+      if (document.hidden) {
+        missed = true;
+        return;
+      }
       if (running) return;
       running = true;
       setQuiet(true);
-      latest.current().catch(() => undefined).finally(() => {
-        running = false;
-        if (!gone) setQuiet(false);
-      });
+      latest
+        .current()
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+          if (!gone) setQuiet(false);
+        });
     };
     const timer = window.setInterval(tick, seconds * 1000);
     const onVisible = () => {
-      if (!document.hidden && missed) { missed = false; tick(); }
+      if (!document.hidden && missed) {
+        missed = false;
+        tick();
+      }
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {

@@ -5,8 +5,18 @@ import { useNavigate } from 'react-router';
 import { Panel } from './Panel';
 
 /** A record's page (form or details): its title, 返回列表 (to the list as it was left), its content. */
-export function PageFrame({ title, backTo, extra, loading, children }: {
-  title: string; backTo: string; extra?: ReactNode; loading?: boolean; children: ReactNode;
+export function PageFrame({
+  title,
+  backTo,
+  extra,
+  loading,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  extra?: ReactNode;
+  loading?: boolean;
+  children: ReactNode;
 }) {
   const navigate = useNavigate();
   return (
@@ -16,7 +26,9 @@ export function PageFrame({ title, backTo, extra, loading, children }: {
       extra={
         <Space size={8}>
           {extra}
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(backTo)}>返回列表</Button>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(backTo)}>
+            返回列表
+          </Button>
         </Space>
       }
     >

@@ -7,7 +7,17 @@ import '../framework.css';
  * It looks like antd's Card without being one: the Card brings its tabs' code (and their menu's) to
  * every screen. `hoverable` lifts it under the pointer (a panel that is a link).
  */
-export function Panel({ title, extra, loading, kind, size, hoverable, className, children, ...rest }: {
+export function Panel({
+  title,
+  extra,
+  loading,
+  kind,
+  size,
+  hoverable,
+  className,
+  children,
+  ...rest
+}: {
   title?: string;
   extra?: ReactNode;
   /** A skeleton in place of the content. */
@@ -24,7 +34,9 @@ export function Panel({ title, extra, loading, kind, size, hoverable, className,
       {title !== undefined && (
         <div className="fw-panel-head">
           {/* A plain heading cut by CSS (antd's Typography ellipsis measures it, which lays the new screen out mid-drawing). */}
-          <h5 className="fw-list-title" title={title}>{title}</h5>
+          <h5 className="fw-list-title" title={title}>
+            {title}
+          </h5>
           {extra && <div className="fw-panel-extra">{extra}</div>}
         </div>
       )}

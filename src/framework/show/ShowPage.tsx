@@ -19,20 +19,25 @@ export default function ShowPage({ name, def }: { name: string; def: ResourceDef
   const { id } = useParams();
   const { result, query } = useShow({ resource: name, id });
   const fields = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && (!f.supOnly || role === 'sup'));
-  const edit = permits(def.access.edit, role) && result
-    ? <Button onClick={() => navigate(`${def.route}/edit/${id}`)}>编辑</Button> : null;
+  const edit = permits(def.access.edit, role) && result ? <Button onClick={() => navigate(`${def.route}/edit/${id}`)}>编辑</Button> : null;
   return (
     <PageFrame title={`${def.label}详情`} backTo={listUrl(name, def)} loading={query.isLoading} extra={edit}>
       {result ? (
-        <Descriptions bordered column={1} size={narrow ? 'small' : 'middle'}
-          styles={{ label: { width: narrow ? 96 : 160, whiteSpace: 'nowrap' } }}>
+        <Descriptions
+          bordered
+          column={1}
+          size={narrow ? 'small' : 'middle'}
+          styles={{ label: { width: narrow ? 96 : 160, whiteSpace: 'nowrap' } }}
+        >
           {fields.map(([field, f]) => (
             <Descriptions.Item key={field} label={f.label}>
               <FieldValue field={f} value={result[field]} record={result} name={field} full />
             </Descriptions.Item>
           ))}
         </Descriptions>
-      ) : !query.isLoading && <Empty description="记录不存在" />}
+      ) : (
+        !query.isLoading && <Empty description="记录不存在" />
+      )}
     </PageFrame>
   );
 }

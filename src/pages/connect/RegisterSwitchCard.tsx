@@ -4,7 +4,9 @@ import { api } from '../../providers/http';
 import { CONTACT_URL } from '../../common/use-contact';
 import { message } from '../../framework/notices';
 
-interface SiteConfig { register_open?: boolean }
+interface SiteConfig {
+  register_open?: boolean;
+}
 
 /** The sup's 开放注册 switch (system settings, saved at once through /api/config/edit). */
 export default function RegisterSwitchCard() {
@@ -12,7 +14,8 @@ export default function RegisterSwitchCard() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api.get<SiteConfig>(CONTACT_URL, undefined, { silent: true })
+    api
+      .get<SiteConfig>(CONTACT_URL, undefined, { silent: true })
       .then((config) => setOpen(config?.register_open !== false))
       .catch(() => setOpen(null));
   }, []);

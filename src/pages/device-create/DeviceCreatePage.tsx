@@ -22,18 +22,28 @@ export default function DeviceCreatePage() {
   const navigate = useNavigate();
   const back = listUrl('devices', def);
   const [shown, setShown] = useState<DeviceSecret | null>(null);
-  const { saving, submit } = useFormSubmit(form, async (values: Record<string, unknown>) => {
-    const made = await api.post<DeviceSecret & { name: string }>('/api/device/add', values);
-    setShown(made);
-  }, '设备已添加');
+  const { saving, submit } = useFormSubmit(
+    form,
+    async (values: Record<string, unknown>) => {
+      const made = await api.post<DeviceSecret & { name: string }>('/api/device/add', values);
+      setShown(made);
+    },
+    '设备已添加',
+  );
 
   return (
     <PageFrame title={`新建${def.label}`} backTo={back}>
       <Form form={form} layout="vertical" style={{ maxWidth: 720 }} initialValues={initialValues(def)} onFinish={submit}>
         <FieldItems fields={formFields(def)} action="create" />
-        <Button type="primary" htmlType="submit" loading={saving}>保存</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          保存
+        </Button>
       </Form>
-      {shown && <Suspense fallback={null}><DeviceSecretModal shown={shown} onClose={() => navigate(back)} /></Suspense>}
+      {shown && (
+        <Suspense fallback={null}>
+          <DeviceSecretModal shown={shown} onClose={() => navigate(back)} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

@@ -1,14 +1,11 @@
 import { Col, Row, Tag } from 'antd';
 import { Panel } from '../../framework/page/Panel';
-import SilentDevices from './SilentDevices';
 import { adminSummary } from './stat-cards';
 import type { AdminFigures } from './use-statistics';
 
 /** The sup's platform totals, with the difference tagged 正常 (0) or 异常; dashes until they arrive. */
 export default function AdminSummary({ admin }: { admin: AdminFigures | undefined }) {
   return (
-    <>
-    <SilentDevices />
     <Panel title="平台汇总" size="small" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 16]}>
         {adminSummary(admin).map((item) => (
@@ -26,6 +23,5 @@ export default function AdminSummary({ admin }: { admin: AdminFigures | undefine
         ))}
       </Row>
     </Panel>
-    </>
   );
 }

@@ -7,8 +7,13 @@ export default function ContactCard() {
   const { content, loading } = useContact();
   return (
     <Panel title="联系我们" size="small" style={{ height: '100%' }}>
-      {loading ? <Skeleton active paragraph={{ rows: 3 }} />
-        : content ? <SafeHtml html={content} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无联系方式" />}
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : content ? (
+        <SafeHtml html={content} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无联系方式" />
+      )}
     </Panel>
   );
 }

@@ -3,12 +3,14 @@ import { formatCount, formatMoney, subtractMoney } from '../../common/money';
 import type { Statistics } from './use-statistics';
 
 export interface StatCard {
-  key: string; label: string; to: string;
+  key: string;
+  label: string;
+  to: string;
   /** Formatted; null while the figures load. */
   value: string | null;
 }
 
-const ORDERS = '/account/detail';
+const ORDERS = '/items/order/record';
 const RECHARGES = '/account/record';
 const USERS = '/user/index';
 const TOKENS = '/items/api/token';
@@ -43,11 +45,19 @@ const CUSTOMER: Def[] = [
  */
 export function statCards(role: Role | undefined, stats: Statistics | null): StatCard[] {
   return (role === 'sup' ? SUP : CUSTOMER).map(([key, label, kind, to, value]) => ({
-    key, label, to, value: !stats ? null : kind === 'money' ? formatMoney(value(stats)) : formatCount(value(stats)),
+    key,
+    label,
+    to,
+    value: !stats ? null : kind === 'money' ? formatMoney(value(stats)) : formatCount(value(stats)),
   }));
 }
 
-export interface SummaryItem { key: string; label: string; value: string; abnormal?: boolean }
+export interface SummaryItem {
+  key: string;
+  label: string;
+  value: string;
+  abnormal?: boolean;
+}
 
 type AdminFigures = NonNullable<Statistics['admin']>;
 
@@ -65,7 +75,9 @@ const SUMMARY: [key: string, label: string, value: (a: AdminFigures) => number |
  */
 export function adminSummary(admin: AdminFigures | undefined): SummaryItem[] {
   return SUMMARY.map(([key, label, value]) => ({
-    key, label, value: admin ? formatMoney(value(admin)) : '—',
+    key,
+    label,
+    value: admin ? formatMoney(value(admin)) : '—',
     abnormal: admin && key === 'diff' ? Math.round(Number(admin.diff ?? 0) * 100) !== 0 : undefined,
   }));
 }

@@ -1,6 +1,11 @@
 import { useCustom } from '@refinedev/core';
 
-export interface NoticeItem { id: number; title?: string | null; content?: string | null; create_at?: string | null }
+export interface NoticeItem {
+  id: number;
+  title?: string | null;
+  content?: string | null;
+  create_at?: string | null;
+}
 
 /** `GET /api/notice/recent`: the latest notices for everyone. */
 export function useRecentNotices() {

@@ -3,15 +3,28 @@ import { useRefetchOnMount } from '../../framework/use-refetch-on-mount';
 import { peekEarly } from '../../providers/http';
 import { useAuthState } from '../../providers/use-auth-state';
 
-export interface AdminFigures { balance: number; recharge: number; rechargeAuto: number; order: number; diff: number }
+export interface AdminFigures {
+  balance: number;
+  recharge: number;
+  rechargeAuto: number;
+  order: number;
+  diff: number;
+}
 
 /** `GET /api/statistics/index` (docs/api.md): the caller's figures, with `admin` and user counts for sup. */
 export interface Statistics {
-  todayOrder: number; monthOrder: number; totalOrder: number;
-  todayRecharge: number; todayRechargeAuto: number;
-  monthRecharge: number; monthRechargeAuto: number; totalRecharge: number;
-  todayTokenNum: number; tokenNum: number;
-  userCount?: number; userCountMonth?: number;
+  todayOrder: number;
+  monthOrder: number;
+  totalOrder: number;
+  todayRecharge: number;
+  todayRechargeAuto: number;
+  monthRecharge: number;
+  monthRechargeAuto: number;
+  totalRecharge: number;
+  todayTokenNum: number;
+  tokenNum: number;
+  userCount?: number;
+  userCountMonth?: number;
   admin?: AdminFigures;
 }
 
@@ -21,13 +34,18 @@ export function useStatistics() {
   const refetchOnMount = useRefetchOnMount();
   // Not useCustom's `result`: that is an empty object until the answer comes.
   const { query } = useCustom<Statistics & Record<string, unknown>>({
-    url: '/api/statistics/index', method: 'get', queryOptions: {
+    url: '/api/statistics/index',
+    method: 'get',
+    queryOptions: {
       queryKey: ['statistics', userId],
       // The figures fetched ahead (this page's first call) when already in: drawn with the page.
-      initialData: userId === undefined ? undefined : () => {
-        const data = peekEarly<Statistics & Record<string, unknown>>({ method: 'GET', url: '/api/statistics/index' });
-        return data && { data };
-      },
+      initialData:
+        userId === undefined
+          ? undefined
+          : () => {
+              const data = peekEarly<Statistics & Record<string, unknown>>({ method: 'GET', url: '/api/statistics/index' });
+              return data && { data };
+            },
       refetchOnMount,
     },
   });

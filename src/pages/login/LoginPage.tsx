@@ -12,7 +12,11 @@ import { useRegisterOpen } from './use-register-open';
 
 const loadLogin = () => import('./login-call').then((m) => m.logIn);
 
-interface Credentials { username: string; password: string; totp: string }
+interface Credentials {
+  username: string;
+  password: string;
+  totp: string;
+}
 type Errors = Partial<Record<keyof Credentials, string>>;
 
 /** Two required fields (and the code, once asked): checked here, so /login does not load antd's Form (a budget of 300 KB gzip). */
@@ -83,27 +87,64 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title={needCode ? '两步验证' : '登录您的账号'} footer={<>{registerOpen && <Link to="/register">没有账号？立即注册</Link>}<Link to="/store">返回商城</Link></>}>
+    <AuthCard
+      title={needCode ? '两步验证' : '登录您的账号'}
+      footer={
+        <>
+          {registerOpen && <Link to="/register">没有账号？立即注册</Link>}
+          <Link to="/store">返回商城</Link>
+        </>
+      }
+    >
       {/* post, to /login: a submit the page could not hold for the app keeps the password out of the address. */}
       <form ref={form} method="post" action="/login" onSubmit={submit} noValidate>
         <FieldRow id="login-username" label="用户名" error={errors.username}>
-          <Input id="login-username" size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username"
-            autoFocus value={values.username} onChange={change('username')} status={errors.username ? 'error' : ''} />
+          <Input
+            id="login-username"
+            size="large"
+            prefix={<UserOutlined />}
+            placeholder="用户名"
+            autoComplete="username"
+            autoFocus
+            value={values.username}
+            onChange={change('username')}
+            status={errors.username ? 'error' : ''}
+          />
         </FieldRow>
         <FieldRow id="login-password" label="密码" error={errors.password}>
-          <Password id="login-password" size="large" prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password"
-            value={values.password} onChange={change('password')} status={errors.password ? 'error' : ''} />
+          <Password
+            id="login-password"
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder="密码"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={change('password')}
+            status={errors.password ? 'error' : ''}
+          />
         </FieldRow>
         {needCode && (
           <FieldRow id="login-totp" label="两步验证码" error={errors.totp}>
             <p className="login-totp-hint" style={{ margin: '0 0 8px', color: 'rgba(0,0,0,0.65)' }}>
               该账号已开启两步验证：请输入手机身份验证器中的 6 位验证码；手机不在身边时可输入一个恢复码。
             </p>
-            <Input id="login-totp" size="large" prefix={<SafetyOutlined />} placeholder="6 位验证码或恢复码" autoComplete="one-time-code"
-              autoFocus maxLength={32} value={values.totp} onChange={change('totp')} status={errors.totp ? 'error' : ''} />
+            <Input
+              id="login-totp"
+              size="large"
+              prefix={<SafetyOutlined />}
+              placeholder="6 位验证码或恢复码"
+              autoComplete="one-time-code"
+              autoFocus
+              maxLength={32}
+              value={values.totp}
+              onChange={change('totp')}
+              status={errors.totp ? 'error' : ''}
+            />
           </FieldRow>
         )}
-        <Button type="primary" htmlType="submit" size="large" block loading={isPending}>{needCode ? '验证并登录' : '登录'}</Button>
+        <Button type="primary" htmlType="submit" size="large" block loading={isPending}>
+          {needCode ? '验证并登录' : '登录'}
+        </Button>
       </form>
     </AuthCard>
   );

@@ -3,15 +3,21 @@ import { feedback } from '../../providers/feedback';
 import { api, ApiError } from '../../providers/http';
 import { takeWantedPath } from '../../providers/wanted-path';
 
-export interface LoginValues { username: string; password: string; totp?: string }
+export interface LoginValues {
+  username: string;
+  password: string;
+  totp?: string;
+}
 
-interface LoginAnswer { token: string; type: string; user: UserInfo; totp_setup_required?: boolean }
+interface LoginAnswer {
+  token: string;
+  type: string;
+  user: UserInfo;
+  totp_setup_required?: boolean;
+}
 
 /** What a login came to: in (and where to go), the second step wanted (why), or refused (toasted). */
-export type LoginOutcome =
-  | { kind: 'in'; redirectTo: string }
-  | { kind: 'code'; message: string; wrong: boolean }
-  | { kind: 'refused' };
+export type LoginOutcome = { kind: 'in'; redirectTo: string } | { kind: 'code'; message: string; wrong: boolean } | { kind: 'refused' };
 
 /**
  * `POST /api/user/login`, with the two-step code once the server asked for it (`data.totp_required`).
@@ -24,7 +30,7 @@ export async function logIn(values: LoginValues): Promise<LoginOutcome> {
     authState.setToken(answer.token);
     authState.setType(answer.type);
     authState.setUserInfo(answer.user);
-    return { kind: 'in', redirectTo: answer.totp_setup_required ? '/user/info' : takeWantedPath() ?? '/home' };
+    return { kind: 'in', redirectTo: answer.totp_setup_required ? '/user/info' : (takeWantedPath() ?? '/home') };
   } catch (error) {
     if (error instanceof ApiError && (error.data as { totp_required?: boolean } | undefined)?.totp_required) {
       return { kind: 'code', message: error.message, wrong: Boolean(values.totp) };

@@ -16,15 +16,19 @@ export function useLeaveWhenSignedIn(): void {
     const session = authState.getLoginId();
     const same = () => authState.getLoginId() === session;
     let live = true;
-    api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true })
-      .then((user) => {
+    api.get<UserInfo>('/api/user/base', undefined, { silent: true, noRelogin: true }).then(
+      (user) => {
         if (!live || !same()) return;
         authState.setUserInfo(user);
         authState.setType(user.type);
         navigate('/home', { replace: true });
-      }, (e: { code?: number }) => {
+      },
+      (e: { code?: number }) => {
         if (same() && SESSION_GONE.has(e.code ?? 0)) authState.clear();
-      });
-    return () => { live = false; };
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [navigate]);
 }

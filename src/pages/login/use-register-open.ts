@@ -10,10 +10,15 @@ export function useRegisterOpen(): boolean {
   const [open, setOpen] = useState(true);
   useEffect(() => {
     let live = true;
-    api.get<{ register_open?: boolean }>('/api/config/index', undefined, { silent: true })
-      .then((config) => { if (live) setOpen(config?.register_open !== false); })
+    api
+      .get<{ register_open?: boolean }>('/api/config/index', undefined, { silent: true })
+      .then((config) => {
+        if (live) setOpen(config?.register_open !== false);
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return open;
 }

@@ -8,7 +8,11 @@ export default function NotFoundPage() {
       status="404"
       title="404"
       subTitle="页面不存在"
-      extra={<Button type="primary" onClick={() => navigate('/home')}>返回首页</Button>}
+      extra={
+        <Button type="primary" onClick={() => navigate('/home')}>
+          返回首页
+        </Button>
+      }
     />
   );
 }

@@ -9,7 +9,13 @@ import { useRegisterOpen } from '../login/use-register-open';
 
 const loadRegister = () => import('../../providers/auth-provider').then((m) => m.authProvider.register!);
 
-interface Registration { username: string; password: string; confirm?: string; email?: string; tg?: string }
+interface Registration {
+  username: string;
+  password: string;
+  confirm?: string;
+  email?: string;
+  tg?: string;
+}
 
 const f = resources.users.fields;
 
@@ -20,9 +26,20 @@ export default function RegisterPage() {
   const submit = ({ confirm: _confirm, ...values }: Registration) =>
     register({ ...values, email: values.email?.trim() || undefined, tg: values.tg?.trim() || undefined });
 
-  const footer = <><Link to="/login">已有账号？去登录</Link><Link to="/store">返回商城</Link></>;
+  const footer = (
+    <>
+      <Link to="/login">已有账号？去登录</Link>
+      <Link to="/store">返回商城</Link>
+    </>
+  );
   if (!registerOpen) {
-    return <AuthCard title="注册新账号" footer={footer}><p role="status" style={{ textAlign: 'center', margin: '24px 0' }}>暂不开放注册，请联系管理员</p></AuthCard>;
+    return (
+      <AuthCard title="注册新账号" footer={footer}>
+        <p role="status" style={{ textAlign: 'center', margin: '24px 0' }}>
+          暂不开放注册，请联系管理员
+        </p>
+      </AuthCard>
+    );
   }
   return (
     <AuthCard title="注册新账号" footer={footer}>
@@ -33,8 +50,12 @@ export default function RegisterPage() {
         <Form.Item name="password" label="密码" rules={rulesFor(f.password, 'create')}>
           <Password placeholder="密码（至少 8 位）" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirm" label="确认密码" dependencies={['password']}
-          rules={[{ required: true, message: '请再次输入密码' }, sameAs('password')]}>
+        <Form.Item
+          name="confirm"
+          label="确认密码"
+          dependencies={['password']}
+          rules={[{ required: true, message: '请再次输入密码' }, sameAs('password')]}
+        >
           <Password placeholder="确认密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="email" label="邮箱（选填）" rules={rulesFor(f.email, 'create')}>
@@ -43,7 +64,9 @@ export default function RegisterPage() {
         <Form.Item name="tg" label="Telegram（选填）" rules={rulesFor(f.tg, 'create')}>
           <Input placeholder="Telegram 用户名" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={isPending}>注册</Button>
+        <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
+          注册
+        </Button>
       </Form>
     </AuthCard>
   );

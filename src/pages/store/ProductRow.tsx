@@ -11,8 +11,16 @@ const detailsCode = later(() => import('./ProductDetails'));
 
 function Details({ item }: { item: StoreItem }) {
   const ProductDetails = detailsCode.use()?.ProductDetails;
-  useEffect(() => { detailsCode.load().catch(() => undefined); }, []);
-  return ProductDetails ? <ProductDetails item={item} /> : <div className="store-offer-details-loading" role="status">加载中…</div>;
+  useEffect(() => {
+    detailsCode.load().catch(() => undefined);
+  }, []);
+  return ProductDetails ? (
+    <ProductDetails item={item} />
+  ) : (
+    <div className="store-offer-details-loading" role="status">
+      加载中…
+    </div>
+  );
 }
 
 /**
@@ -26,12 +34,22 @@ export function ProductRow({ item, action }: { item: StoreItem; action?: ReactNo
   return (
     <div className={soldOut ? 'store-offer store-offer-sold-out' : 'store-offer'} data-testid="product-card">
       <div className="store-offer-place">
-        <span className="store-offer-country" data-testid="product-country-name">{countryName(item.country)}</span>
-        <span className="store-offer-title" title={item.title}>{item.title}</span>
-        {item.channel === 'mail' && <Tag color="purple" className="store-offer-tag">邮箱</Tag>}
+        <span className="store-offer-country" data-testid="product-country-name">
+          {countryName(item.country)}
+        </span>
+        <span className="store-offer-title" title={item.title}>
+          {item.title}
+        </span>
+        {item.channel === 'mail' && (
+          <Tag color="purple" className="store-offer-tag">
+            邮箱
+          </Tag>
+        )}
       </div>
       <div className="store-offer-price">
-        <span className="store-offer-price-now" data-testid="product-price">{formatMoney(item.price)}</span>
+        <span className="store-offer-price-now" data-testid="product-price">
+          {formatMoney(item.price)}
+        </span>
         {item.price < item.base_price && <del className="store-offer-price-base">{formatMoney(item.base_price)}</del>}
       </div>
       <div className={soldOut ? 'store-offer-stock product-sold-out' : 'store-offer-stock'}>
@@ -39,10 +57,16 @@ export function ProductRow({ item, action }: { item: StoreItem; action?: ReactNo
         <span data-testid="product-stock">{item.stock === null ? '充足' : soldOut ? '已售罄' : item.stock}</span>
       </div>
       <div className="store-offer-actions">
-        <Button size="small" type="link" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? '收起' : '详情'}</Button>
+        <Button size="small" type="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? '收起' : '详情'}
+        </Button>
         {action}
       </div>
-      {open && <div className="store-offer-details"><Details item={item} /></div>}
+      {open && (
+        <div className="store-offer-details">
+          <Details item={item} />
+        </div>
+      )}
     </div>
   );
 }

@@ -33,20 +33,37 @@ export default function StorePage() {
     if (shown) buyDialogCode.load().catch(() => undefined);
   }, [shown]);
 
-  const action = useCallback((item: StoreItem) => {
-    // The browser's own tooltip: antd's would bring its popup code to every customer's store.
-    if (!customer) return <span title="管理员账号不能购买"><Button size="small" disabled>购买</Button></span>;
-    return isSoldOut(item)
-      ? <Button size="small" disabled>已售罄</Button>
-      : <Button size="small" type="primary" onClick={() => setBuying(item)}>购买</Button>;
-  }, [customer]);
+  const action = useCallback(
+    (item: StoreItem) => {
+      // The browser's own tooltip: antd's would bring its popup code to every customer's store.
+      if (!customer)
+        return (
+          <span title="管理员账号不能购买">
+            <Button size="small" disabled>
+              购买
+            </Button>
+          </span>
+        );
+      return isSoldOut(item) ? (
+        <Button size="small" disabled>
+          已售罄
+        </Button>
+      ) : (
+        <Button size="small" type="primary" onClick={() => setBuying(item)}>
+          购买
+        </Button>
+      );
+    },
+    [customer],
+  );
   // A tap on 购买 redraws the dialog, not the whole list under it.
   const list = useMemo(() => <ProductList products={products} action={action} />, [products, action]);
 
   return (
     <Panel title="API商城" size="small">
       <p className="store-tip">
-        购买后得到号码和接码链接；用 SMS-Activate 脚本接入时，填写详情中的服务代码和国家编号（接口密钥见 <Link to="/user/info">修改信息</Link>）。
+        购买后得到号码和接码链接；用 SMS-Activate 脚本接入时，填写详情中的服务代码和国家编号（接口密钥见{' '}
+        <Link to="/user/info">修改信息</Link>）。
       </p>
       {list}
       {BuyDialog && <BuyDialog item={buying} onClose={() => setBuying(null)} onBought={() => products.reload()} />}

@@ -27,7 +27,10 @@ export interface StoreItem {
   max_qty: number;
 }
 
-export interface StorePage { list: StoreItem[]; total: number }
+export interface StorePage {
+  list: StoreItem[];
+  total: number;
+}
 
 /** What a purchase would cost now (`POST /api/order/quote`). */
 export interface Quote {
@@ -44,7 +47,14 @@ export interface Quote {
   max_qty: number;
 }
 
-export interface BoughtLink { id: number; token: string; identifier: string; url: string; api_url: string; expires_at: string }
+export interface BoughtLink {
+  id: number;
+  token: string;
+  identifier: string;
+  url: string;
+  api_url: string;
+  expires_at: string;
+}
 
 /** A purchase made (`POST /api/order/buy`). */
 export interface Purchase {

@@ -5,7 +5,10 @@ import type { StorePage } from './api';
  * the first paint: their HTML (`.store-products-snapshot`) and their data (`#store-products-data`).
  * Read once, before React replaces that HTML; only the store's first showing uses them.
  */
-export interface FirstProducts { html: string; page: StorePage }
+export interface FirstProducts {
+  html: string;
+  page: StorePage;
+}
 
 let first: FirstProducts | null = read();
 

@@ -22,7 +22,11 @@ export interface ServiceInfo {
  * How a common service looks and what else buyers call it; its names are shared with the server
  * (`name` where the store says it otherwise).
  */
-interface Look { name?: string; also?: string; color: string }
+interface Look {
+  name?: string;
+  also?: string;
+  color: string;
+}
 
 const LOOK: Readonly<Record<string, Look>> = {
   tg: { color: '#229ed9' },
@@ -91,7 +95,14 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-const darker = (hex: string) => `#${[1, 3, 5].map((i) => Math.floor(parseInt(hex.slice(i, i + 2), 16) * 0.92).toString(16).padStart(2, '0')).join('')}`;
+const darker = (hex: string) =>
+  `#${[1, 3, 5]
+    .map((i) =>
+      Math.floor(parseInt(hex.slice(i, i + 2), 16) * 0.92)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /**
  * A badge whose letter reads (4.5:1, WCAG AA): near black on light colours (yellows, bright
@@ -105,7 +116,10 @@ function badge(color: string): { color: string; ink: string } {
 }
 
 /** The display names the sup set for a code (the store's `service_name`, `service_name_cn`); null where unset. */
-export interface SupNames { name?: string | null; cn?: string | null }
+export interface SupNames {
+  name?: string | null;
+  cn?: string | null;
+}
 
 /**
  * A product's service as the store shows it; a product without a code is 未分类. The sup's names win
@@ -118,7 +132,9 @@ export function serviceInfo(code: string | null | undefined, sup: SupNames = {})
   const name = sup.name || look?.name || knownName || raw || '未分类';
   const zh = sup.cn || knownZh || '';
   return {
-    code: raw, name, zh: zh === name ? '' : zh,
+    code: raw,
+    name,
+    zh: zh === name ? '' : zh,
     words: [raw, name, zh, knownName, knownZh, look?.also].filter(Boolean).join(' ').toLowerCase(),
     ...badge(look?.color ?? paletteColor(raw)),
     initial: Array.from(name)[0].toUpperCase(),

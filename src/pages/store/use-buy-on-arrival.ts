@@ -32,8 +32,12 @@ export function useBuyOnArrival(open: (item: StoreItem) => void, canBuy: boolean
         if (item) opener.current(item);
         else message.warning('您选择的商品已下架');
       },
-      (e: Error) => { if (live) message.error(e.message || '商品加载失败'); },
+      (e: Error) => {
+        if (live) message.error(e.message || '商品加载失败');
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [wanted, canBuy]);
 }

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../providers/http';
+import { useFetched } from '../../common/use-fetched';
 
 export interface WatchStatus {
   address: string;
@@ -12,25 +11,43 @@ export interface WatchStatus {
   retry_at: string | null;
 }
 
+/** One EVM chain's settings as `GET /api/usdt/config` answers them under `chains`. */
+export interface ChainSettings {
+  network: string;
+  enabled: boolean;
+  address: string | null;
+  rpc_url: string | null;
+  contract: string;
+  decimals: number;
+  confirmations: number;
+}
+
+/** One EVM chain's watcher: its block cursor, the node's head, how far behind, its last error. */
+export interface ChainStatus {
+  chain: string;
+  network: string;
+  watched: boolean;
+  cursor: number | null;
+  head: number | null;
+  behind: number | null;
+  span: number | null;
+  last_poll_at: string | null;
+  last_ok_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  failures: number;
+  retry_at: string | null;
+}
+
 /** `GET /api/usdt/config`: the settings (the API key only as set or not, and its tail) and the watcher's health. */
 export interface UsdtConfigAnswer extends Record<string, unknown> {
   api_key_set: boolean;
   api_key_hint: string | null;
-  status: { watching: number; unmatched: number; addresses: WatchStatus[] };
+  chains: Record<string, ChainSettings>;
+  status: { watching: number; unmatched: number; addresses: WatchStatus[]; chains: ChainStatus[] };
 }
 
 export function useUsdtConfig() {
-  const [config, setConfig] = useState<UsdtConfigAnswer | null>(null);
-  const [loading, setLoading] = useState(true);
-  const refetch = useCallback(async () => {
-    try {
-      setConfig(await api.get<UsdtConfigAnswer>('/api/usdt/config'));
-    } catch {
-      // The http client has said why.
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => { void refetch(); }, [refetch]);
-  return { config, setConfig, loading, refetch };
+  const { data: config, setData: setConfig, loading } = useFetched<UsdtConfigAnswer>('/api/usdt/config');
+  return { config, setConfig, loading };
 }

@@ -21,19 +21,33 @@ export default function UsdtPage() {
 
   if (id === null) return <Navigate to={ORDERS_ROUTE} replace />;
   if (!order) {
-    return error
-      ? <Result status="404" title="充值订单不存在" subTitle={error} extra={<Link to={ORDERS_ROUTE}>我的充值订单</Link>} />
-      : <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+    return error ? (
+      <Result status="404" title="充值订单不存在" subTitle={error} extra={<Link to={ORDERS_ROUTE}>我的充值订单</Link>} />
+    ) : (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
   }
   const state = states[order.state];
   return (
     <Row gutter={[16, 16]} justify="center">
       <Col xs={24} md={16} xl={10}>
-        <Card size="small" title="USDT 支付" data-testid="pay-card"
-          extra={<Tag color={state?.color} data-testid="pay-state">{state?.label ?? order.state}</Tag>}>
-          {order.state === 'waiting' && deadline !== null
-            ? <PayInstructions order={order} deadline={deadline} onChange={(next) => void accept(next)} onTimeUp={reload} />
-            : <PayOutcome order={order} balance={balance} />}
+        <Card
+          size="small"
+          title="USDT 支付"
+          data-testid="pay-card"
+          extra={
+            <Tag color={state?.color} data-testid="pay-state">
+              {state?.label ?? order.state}
+            </Tag>
+          }
+        >
+          {order.state === 'waiting' && deadline !== null ? (
+            <PayInstructions order={order} deadline={deadline} onChange={(next) => void accept(next)} onTimeUp={reload} />
+          ) : (
+            <PayOutcome order={order} balance={balance} />
+          )}
         </Card>
       </Col>
       <Col xs={24} md={16} xl={8}>
@@ -47,7 +61,11 @@ export default function UsdtPage() {
             <Descriptions.Item label="过期时间">{order.expires_at}</Descriptions.Item>
             {order.paid_at && <Descriptions.Item label="到账时间">{order.paid_at}</Descriptions.Item>}
           </Descriptions>
-          {error && <Button size="small" onClick={() => void reload()}>刷新状态</Button>}
+          {error && (
+            <Button size="small" onClick={() => void reload()}>
+              刷新状态
+            </Button>
+          )}
         </Card>
       </Col>
     </Row>

@@ -36,12 +36,18 @@ export function usePayOrder(id: number | null) {
     }
   }, [id, accept]);
 
-  useEffect(() => { seenPaid.current = false; setOrder(null); void load(); }, [load]);
+  useEffect(() => {
+    seenPaid.current = false;
+    setOrder(null);
+    void load();
+  }, [load]);
 
   const every = order ? POLL_MS[order.state] : null;
   useEffect(() => {
     if (every === null) return undefined;
-    const timer = setInterval(() => { void load(); }, every);
+    const timer = setInterval(() => {
+      void load();
+    }, every);
     return () => clearInterval(timer);
   }, [every, load]);
 

@@ -62,16 +62,28 @@ export default function TotpCard({ switched }: { switched: boolean }) {
       return (
         <>
           <Descriptions size="small" column={1}>
-            <Descriptions.Item label="状态"><Tag color="green">已开启</Tag></Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color="green">已开启</Tag>
+            </Descriptions.Item>
             {info.enabled_at && <Descriptions.Item label="开启时间">{info.enabled_at}</Descriptions.Item>}
             <Descriptions.Item label="剩余恢复码">{info.recovery_left} 个</Descriptions.Item>
           </Descriptions>
           {info.recovery_left <= 3 && (
-            <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="恢复码即将用完：关闭后重新开启两步验证可获得新的恢复码。" />
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message="恢复码即将用完：关闭后重新开启两步验证可获得新的恢复码。"
+            />
           )}
-          {!switched && (info.require_sup_totp ? (
-            <Typography.Text type="secondary">已开启强制管理员两步验证，管理员账号不能关闭。</Typography.Text>
-          ) : <Button danger style={{ marginTop: 8 }} onClick={() => setDisabling(true)}>关闭两步验证</Button>)}
+          {!switched &&
+            (info.require_sup_totp ? (
+              <Typography.Text type="secondary">已开启强制管理员两步验证，管理员账号不能关闭。</Typography.Text>
+            ) : (
+              <Button danger style={{ marginTop: 8 }} onClick={() => setDisabling(true)}>
+                关闭两步验证
+              </Button>
+            ))}
         </>
       );
     }
@@ -88,7 +100,9 @@ export default function TotpCard({ switched }: { switched: boolean }) {
         <Typography.Paragraph type="secondary">
           开启后，登录时除密码外还需输入手机身份验证器中的 6 位验证码，即使密码泄露，他人也无法登录您的账号。
         </Typography.Paragraph>
-        <Button type="primary" loading={busy} onClick={start}>开启两步验证</Button>
+        <Button type="primary" loading={busy} onClick={start}>
+          开启两步验证
+        </Button>
       </>
     );
   };
@@ -96,21 +110,37 @@ export default function TotpCard({ switched }: { switched: boolean }) {
   return (
     <Card title="两步验证" size="small" style={{ marginTop: 16 }} data-testid="totp-card">
       {info?.setup_required && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="totp-required"
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="totp-required"
           message="管理员账号须先开启两步验证"
-          description="系统已开启强制管理员两步验证：完成下面的设置后才能使用其他功能。" />
+          description="系统已开启强制管理员两步验证：完成下面的设置后才能使用其他功能。"
+        />
       )}
       {body()}
       {info?.may_change_security && !info.setup_required && (
         <div className="totp-enforce">
           <Switch id="totp-require-sups" checked={Boolean(info.require_sup_totp)} onChange={requireForSups} />
           <label htmlFor="totp-require-sups">强制管理员两步验证</label>
-          <Typography.Text type="secondary" className="totp-enforce-help">开启后，未开启两步验证的管理员登录后须先完成设置。</Typography.Text>
+          <Typography.Text type="secondary" className="totp-enforce-help">
+            开启后，未开启两步验证的管理员登录后须先完成设置。
+          </Typography.Text>
         </div>
       )}
       <Suspense fallback={null}>
         {codes && <TotpRecoveryModal codes={codes} onClose={() => setCodes(null)} />}
-        {disabling && <TotpDisableModal onClose={() => setDisabling(false)} onDone={() => { setDisabling(false); message.success('两步验证已关闭'); void reload(); }} />}
+        {disabling && (
+          <TotpDisableModal
+            onClose={() => setDisabling(false)}
+            onDone={() => {
+              setDisabling(false);
+              message.success('两步验证已关闭');
+              void reload();
+            }}
+          />
+        )}
       </Suspense>
     </Card>
   );

@@ -20,14 +20,33 @@ function download(codes: string[]) {
  */
 export default function TotpRecoveryModal({ codes, onClose }: { codes: string[]; onClose(): void }) {
   return (
-    <Modal open title="两步验证已开启" onCancel={onClose} maskClosable={false} width={480}
-      footer={<Button type="primary" onClick={onClose}>我已保存</Button>}>
-      <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="恢复码只显示这一次"
-        description="手机丢失或无法使用时，可在登录时用一个恢复码代替验证码。每个恢复码只能使用一次，请复制或下载后妥善保存。" />
-      <pre className="show-once-text totp-recovery-codes" data-testid="totp-recovery-codes">{codes.join('\n')}</pre>
+    <Modal
+      open
+      title="两步验证已开启"
+      onCancel={onClose}
+      maskClosable={false}
+      width={480}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          我已保存
+        </Button>
+      }
+    >
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="恢复码只显示这一次"
+        description="手机丢失或无法使用时，可在登录时用一个恢复码代替验证码。每个恢复码只能使用一次，请复制或下载后妥善保存。"
+      />
+      <pre className="show-once-text totp-recovery-codes" data-testid="totp-recovery-codes">
+        {codes.join('\n')}
+      </pre>
       <Space wrap>
         <CopyButton text={codes.join('\n')} label="复制恢复码" />
-        <Button icon={<DownloadOutlined />} onClick={() => download(codes)}>下载</Button>
+        <Button icon={<DownloadOutlined />} onClick={() => download(codes)}>
+          下载
+        </Button>
       </Space>
     </Modal>
   );

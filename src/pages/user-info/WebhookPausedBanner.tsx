@@ -5,8 +5,13 @@ import type { WebhookConfig } from './webhook-api';
 export default function WebhookPausedBanner({ config }: { config: WebhookConfig }) {
   if (!config.paused) return null;
   return (
-    <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="webhook-paused"
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="webhook-paused"
       message="回调已暂停"
-      description={`${config.paused_at ?? ''} 起，一条验证码多次推送都失败（${config.last_error ?? '未知原因'}），新的验证码暂不推送。请检查回调地址，然后点“保存”恢复。`} />
+      description={`${config.paused_at ?? ''} 起，一条验证码多次推送都失败（${config.last_error ?? '未知原因'}），新的验证码暂不推送。请检查回调地址，然后点“保存”恢复。`}
+    />
   );
 }

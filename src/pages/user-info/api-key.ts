@@ -15,7 +15,12 @@ export interface ApiKeyInfo {
 }
 
 /** `POST /api/apikey/create`: the new key, answered this once. */
-export interface NewApiKey { key: string; masked: string; create_at: string; base_url: string }
+export interface NewApiKey {
+  key: string;
+  masked: string;
+  create_at: string;
+  base_url: string;
+}
 
 /** The key's state, and making (or replacing) it; `created` holds a new key until the customer closes it. */
 export function useApiKey() {
@@ -30,7 +35,9 @@ export function useApiKey() {
       // The http client has shown the error.
     }
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const create = async () => {
     setBusy(true);

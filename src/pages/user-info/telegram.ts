@@ -13,7 +13,11 @@ export interface TelegramInfo {
 }
 
 /** `POST /api/telegram/bind`: a one-time code and the bot's deep link. */
-export interface BindCode { code: string; link: string; expires_in: number }
+export interface BindCode {
+  code: string;
+  link: string;
+  expires_in: number;
+}
 
 /** The account's Telegram binding: read, a new code, unbinding, choosing events. */
 export function useTelegram() {
@@ -30,7 +34,9 @@ export function useTelegram() {
       // Shown elsewhere (a lost session); the card stays empty.
     }
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   // While a code waits for /start, look now and then whether the chat bound.
   useEffect(() => {
@@ -51,11 +57,27 @@ export function useTelegram() {
   };
 
   return {
-    info, code, busy,
-    bind: () => run(async () => { setCode(await api.post<BindCode>('/api/telegram/bind', {})); }),
-    unbind: () => run(async () => { setInfo(await api.post<TelegramInfo>('/api/telegram/unbind', {})); setCode(null); }),
-    save: (events: string[], threshold?: number) => run(async () => {
-      setInfo(await api.post<TelegramInfo>('/api/telegram/events', threshold === undefined ? { events } : { events, balance_threshold: threshold }));
-    }),
+    info,
+    code,
+    busy,
+    reload: load,
+    bind: () =>
+      run(async () => {
+        setCode(await api.post<BindCode>('/api/telegram/bind', {}));
+      }),
+    unbind: () =>
+      run(async () => {
+        setInfo(await api.post<TelegramInfo>('/api/telegram/unbind', {}));
+        setCode(null);
+      }),
+    save: (events: string[], threshold?: number) =>
+      run(async () => {
+        setInfo(
+          await api.post<TelegramInfo>(
+            '/api/telegram/events',
+            threshold === undefined ? { events } : { events, balance_threshold: threshold },
+          ),
+        );
+      }),
   };
 }

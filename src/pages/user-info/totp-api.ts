@@ -13,7 +13,10 @@ export interface TotpInfo {
 }
 
 /** `POST /api/user/totp/setup`: a new secret to scan, not yet in force. */
-export interface TotpSetup { secret: string; otpauth_url: string }
+export interface TotpSetup {
+  secret: string;
+  otpauth_url: string;
+}
 
 /** The state, reloaded after each change; errors are toasted by the http client. */
 export function useTotpInfo() {
@@ -25,7 +28,9 @@ export function useTotpInfo() {
       // Shown by the http client.
     }
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
   return { info, reload: load };
 }
 

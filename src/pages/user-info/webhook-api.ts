@@ -47,7 +47,9 @@ export function useWebhook() {
       // The http client has shown the error.
     }
   }, []);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const save = async (body: { url: string; enabled: boolean }) => {
     const r = await api.post<WebhookConfig & { secret?: string }>('/api/webhook/config', body);

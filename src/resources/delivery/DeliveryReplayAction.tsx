@@ -21,5 +21,9 @@ export default function DeliveryReplayAction({ record, onDone }: RowActionProps)
       setBusy(false);
     }
   };
-  return <RowLink disabled={busy} onClick={replay}>重发</RowLink>;
+  return (
+    <RowLink disabled={busy} onClick={replay}>
+      重发
+    </RowLink>
+  );
 }

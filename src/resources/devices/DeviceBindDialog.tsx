@@ -6,8 +6,14 @@ import { markFieldErrors } from '../../common/field-rules';
 import { countLines } from '../stock/import-api';
 import { message } from '../../framework/notices';
 
-interface Binding { text: string; mode: 'bind' | 'unbind' }
-interface BindResult { changed: number; missing: number }
+interface Binding {
+  text: string;
+  mode: 'bind' | 'unbind';
+}
+interface BindResult {
+  changed: number;
+  missing: number;
+}
 
 /**
  * Numbers pasted one per line (as stock is imported) are bound to the device: only it may deliver
@@ -38,16 +44,38 @@ export default function DeviceBindDialog({ record, onDone, onClose }: RowActionP
   };
 
   return (
-    <Modal open title={`绑定号码 - ${record.name ?? ''}`} onCancel={onClose} onOk={submit} confirmLoading={saving}
-      okText={lines ? `${mode === 'unbind' ? '解除绑定' : '绑定'} ${lines} 个号码` : '确定'} cancelText="取消" destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }}
+    <Modal
+      open
+      title={`绑定号码 - ${record.name ?? ''}`}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={lines ? `${mode === 'unbind' ? '解除绑定' : '绑定'} ${lines} 个号码` : '确定'}
+      cancelText="取消"
+      destroyOnHidden
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
         message="绑定后，只有这台设备（或卡槽号码是它的设备）上报的短信能送达这些号码"
-        description="未绑定的号码任何设备都能收码。当前已绑定的库存数见列表的「绑定号码」列。" />
+        description="未绑定的号码任何设备都能收码。当前已绑定的库存数见列表的「绑定号码」列。"
+      />
       <Form form={form} layout="vertical" initialValues={{ mode: 'bind' }}>
         <Form.Item name="mode">
-          <Radio.Group optionType="button" options={[{ value: 'bind', label: '绑定到本设备' }, { value: 'unbind', label: '解除绑定' }]} />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'bind', label: '绑定到本设备' },
+              { value: 'unbind', label: '解除绑定' },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="text" label="号码（每行一个，与导入库存的格式相同）" rules={[{ required: true, whitespace: true, message: '请填写号码' }]}>
+        <Form.Item
+          name="text"
+          label="号码（每行一个，与导入库存的格式相同）"
+          rules={[{ required: true, whitespace: true, message: '请填写号码' }]}
+        >
           <Input.TextArea rows={8} placeholder={'+8613800138000\n+8613800138001'} aria-label="号码" />
         </Form.Item>
         <Typography.Text type="secondary">同一号码在多个商品的库存里都会绑定。</Typography.Text>

@@ -12,16 +12,33 @@ export default function DeviceSecretAction({ record, label, onDone }: RowActionP
   const [shown, setShown] = useState<DeviceSecret | null>(null);
   const { busy, confirm } = useConfirmedCall();
 
-  const reset = () => confirm({
-    title: `重置设备「${record.name}」的密钥？`,
-    content: '旧密钥立即失效：在手机（或 gammu 脚本）里换上新密钥之前，该设备上报的短信都会被拒收。',
-    okText: '重置', okButtonProps: { danger: true },
-  }, async () => setShown({ ...(await api.post<DeviceSecret>('/api/device/secret', { id: record.id })), name: record.name }));
+  const reset = () =>
+    confirm(
+      {
+        title: `重置设备「${record.name}」的密钥？`,
+        content: '旧密钥立即失效：在手机（或 gammu 脚本）里换上新密钥之前，该设备上报的短信都会被拒收。',
+        okText: '重置',
+        okButtonProps: { danger: true },
+      },
+      async () => setShown({ ...(await api.post<DeviceSecret>('/api/device/secret', { id: record.id })), name: record.name }),
+    );
 
   return (
     <>
-      <RowLink danger onClick={reset} disabled={busy}>{label}</RowLink>
-      {shown && <Suspense fallback={null}><DeviceSecretModal shown={shown} onClose={() => { setShown(null); onDone(); }} /></Suspense>}
+      <RowLink danger onClick={reset} disabled={busy}>
+        {label}
+      </RowLink>
+      {shown && (
+        <Suspense fallback={null}>
+          <DeviceSecretModal
+            shown={shown}
+            onClose={() => {
+              setShown(null);
+              onDone();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -18,11 +18,15 @@ export function reachOf(webhookUrl: string): Reach {
   if (LOOPBACK.test(host)) {
     return {
       level: 'never',
-      message: '手机无法访问这个地址：它指向服务器本机。请在服务器上设置 PUBLIC_URL（手机能访问的地址，如 https://sms.example.com）并重启，再在设备列表点“重置密钥”取得新的 Webhook 地址。',
+      message:
+        '手机无法访问这个地址：它指向服务器本机。请在服务器上设置 PUBLIC_URL（手机能访问的地址，如 https://sms.example.com）并重启，再在设备列表点“重置密钥”取得新的 Webhook 地址。',
     };
   }
   if (PRIVATE.test(host)) {
-    return { level: 'lan', message: '这是局域网地址：只有连在同一局域网（同一 Wi-Fi）的手机能访问。手机用移动网络时，请设置 PUBLIC_URL 为公网地址。' };
+    return {
+      level: 'lan',
+      message: '这是局域网地址：只有连在同一局域网（同一 Wi-Fi）的手机能访问。手机用移动网络时，请设置 PUBLIC_URL 为公网地址。',
+    };
   }
   return null;
 }

@@ -8,8 +8,11 @@ const StockImportDialog = lazy(() => import('../stock/StockImportDialog'));
 export default function StockImportAction({ record, label, onDone }: RowActionProps) {
   if (record.source === 'upstream') return null;
   return (
-    <RowDialogLink label={label} dialog={(close) => (
-      <StockImportDialog goods={{ id: record.id, title: record.title, channel: record.channel }} onDone={onDone} onClose={close} />
-    )} />
+    <RowDialogLink
+      label={label}
+      dialog={(close) => (
+        <StockImportDialog goods={{ id: record.id, title: record.title, channel: record.channel }} onDone={onDone} onClose={close} />
+      )}
+    />
   );
 }

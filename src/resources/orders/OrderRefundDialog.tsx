@@ -4,7 +4,10 @@ import { AmountItem, ConfirmedFormDialog, RemarkItem } from '../../common/Confir
 import { formatMoney, subtractMoney, toCents } from '../../common/money';
 import { orderRefundApi } from './refund-api';
 
-interface Refund { amount: number; remark: string }
+interface Refund {
+  amount: number;
+  remark: string;
+}
 
 /**
  * An amount up to what is left to refund, and a remark. Before confirming, the server's preview of
@@ -18,7 +21,11 @@ export default function OrderRefundDialog({ record, onDone, onClose }: RowAction
   const amount = Form.useWatch('amount', form);
 
   return (
-    <ConfirmedFormDialog form={form} title={`订单退款 - ${record.order_no ?? record.id}`} okText="退款" factColumns={{ xs: 1, sm: 2 }}
+    <ConfirmedFormDialog
+      form={form}
+      title={`订单退款 - ${record.order_no ?? record.id}`}
+      okText="退款"
+      factColumns={{ xs: 1, sm: 2 }}
       facts={[
         { label: '用户', children: customer },
         { label: '订单金额', children: formatMoney(record.amount) },
@@ -30,22 +37,35 @@ export default function OrderRefundDialog({ record, onDone, onClose }: RowAction
         const p = await orderRefundApi.preview(record.id, values.amount);
         return {
           title: `确认退款 ${formatMoney(p.amount)}？`,
-          content: `将退款 ${formatMoney(p.amount)} 给 ${p.username}（退回余额），退款后该订单可退 ${formatMoney(p.left)}`
-            + `${p.stops_links ? '；全额退款后该订单的链接将停止接码' : ''}。`,
-          okText: '确认退款', danger: true,
+          content:
+            `将退款 ${formatMoney(p.amount)} 给 ${p.username}（退回余额），退款后该订单可退 ${formatMoney(p.left)}` +
+            `${p.stops_links ? '；全额退款后该订单的链接将停止接码' : ''}。`,
+          okText: '确认退款',
+          danger: true,
         };
       }}
       send={(values) => orderRefundApi.refund(record.id, values.amount, values.remark.trim())}
-      success="退款成功" onClose={onClose} onDone={onDone}>
-      <AmountItem label="退款金额（美元）" min={0.01} rules={[
-        { required: true, message: '请输入退款金额' },
-        {
-          validator: (_, v) => (typeof v === 'number' && (toCents(v) <= 0 || toCents(v) > toCents(left))
-            ? Promise.reject(new Error(`退款金额应在 $0.01 到 ${formatMoney(left)} 之间`)) : Promise.resolve()),
-        },
-      ]} />
+      success="退款成功"
+      onClose={onClose}
+      onDone={onDone}
+    >
+      <AmountItem
+        label="退款金额（美元）"
+        min={0.01}
+        rules={[
+          { required: true, message: '请输入退款金额' },
+          {
+            validator: (_, v) =>
+              typeof v === 'number' && (toCents(v) <= 0 || toCents(v) > toCents(left))
+                ? Promise.reject(new Error(`退款金额应在 $0.01 到 ${formatMoney(left)} 之间`))
+                : Promise.resolve(),
+          },
+        ]}
+      />
       {typeof amount === 'number' && toCents(amount) > 0 && (
-        <Typography.Paragraph type="warning" data-testid="refund-preview">将退款 {formatMoney(amount)} 给 {customer}</Typography.Paragraph>
+        <Typography.Paragraph type="warning" data-testid="refund-preview">
+          将退款 {formatMoney(amount)} 给 {customer}
+        </Typography.Paragraph>
       )}
       <RemarkItem label="退款备注" />
     </ConfirmedFormDialog>

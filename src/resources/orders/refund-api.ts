@@ -2,8 +2,14 @@ import { api } from '../../providers/http';
 
 /** `POST /api/order/refund` with `preview: true`: what refunding this amount does, and for whom. */
 export interface OrderRefundPreview {
-  id: number; amount: number; refunded: number; left: number; state: string;
-  user_id: number; username: string; stops_links: boolean;
+  id: number;
+  amount: number;
+  refunded: number;
+  left: number;
+  state: string;
+  user_id: number;
+  username: string;
+  stops_links: boolean;
 }
 
 export const orderRefundApi = {

@@ -22,5 +22,9 @@ export default function ProviderBalanceAction({ record, label, onDone }: RowActi
     }
   };
 
-  return <RowLink onClick={refresh} disabled={busy}>{busy ? '查询中…' : label}</RowLink>;
+  return (
+    <RowLink onClick={refresh} disabled={busy}>
+      {busy ? '查询中…' : label}
+    </RowLink>
+  );
 }

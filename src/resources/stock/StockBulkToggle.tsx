@@ -9,17 +9,26 @@ function bulk(kind: Toggle) {
   return function StockBulkToggle({ label, selected, onDone, clearSelection }: ToolbarActionProps) {
     const { busy, confirm } = useConfirmedCall();
     const verb = VERB[kind];
-    const toggle = () => confirm({
-      title: `${verb}所选的 ${selected.length} 条库存？`,
-      content: kind === 'disable' ? '只有可售的会停用，其余跳过。' : '只有已停用、已过期或售后且链接已结束的会启用，其余跳过。',
-      okText: verb, okButtonProps: { danger: kind === 'disable' },
-    }, async () => {
-      const r = await toggleStock(kind, selected);
-      message.success(`已${verb} ${r.changed} 条${r.skipped ? `，跳过 ${r.skipped} 条` : ''}`);
-      clearSelection();
-      onDone();
-    });
-    return <Button danger={kind === 'disable'} disabled={!selected.length} loading={busy} onClick={toggle}>{label}</Button>;
+    const toggle = () =>
+      confirm(
+        {
+          title: `${verb}所选的 ${selected.length} 条库存？`,
+          content: kind === 'disable' ? '只有可售的会停用，其余跳过。' : '只有已停用、已过期或售后且链接已结束的会启用，其余跳过。',
+          okText: verb,
+          okButtonProps: { danger: kind === 'disable' },
+        },
+        async () => {
+          const r = await toggleStock(kind, selected);
+          message.success(`已${verb} ${r.changed} 条${r.skipped ? `，跳过 ${r.skipped} 条` : ''}`);
+          clearSelection();
+          onDone();
+        },
+      );
+    return (
+      <Button danger={kind === 'disable'} disabled={!selected.length} loading={busy} onClick={toggle}>
+        {label}
+      </Button>
+    );
   };
 }
 

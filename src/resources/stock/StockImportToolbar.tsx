@@ -11,7 +11,9 @@ export default function StockImportToolbar({ filters, label, onDone }: ToolbarAc
   const goodsId = typeof filters.goods_id === 'number' ? filters.goods_id : undefined;
   return (
     <>
-      <Button type="primary" icon={<UploadOutlined />} onClick={() => setOpen(true)}>{label}</Button>
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
       {open && (
         <Suspense fallback={null}>
           <StockImportDialog goods={goodsId ? { id: goodsId } : undefined} onDone={onDone} onClose={() => setOpen(false)} />

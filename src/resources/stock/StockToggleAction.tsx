@@ -11,16 +11,25 @@ export default function StockToggleAction({ record, onDone }: RowActionProps) {
   if (!kind) return null;
   const verb = VERB[kind];
 
-  const toggle = () => confirm({
-    title: `${verb}库存 ${record.identifier}？`,
-    content: kind === 'disable' ? '停用后该号码不再出售，可随时启用。' : '启用后该号码重新可售。',
-    okText: verb, okButtonProps: { danger: kind === 'disable' },
-  }, async () => {
-    const r = await toggleStock(kind, [record.id]);
-    if (r.changed) message.success(`已${verb}`);
-    else message.warning(`该库存当前状态不能${verb}`);
-    onDone();
-  });
+  const toggle = () =>
+    confirm(
+      {
+        title: `${verb}库存 ${record.identifier}？`,
+        content: kind === 'disable' ? '停用后该号码不再出售，可随时启用。' : '启用后该号码重新可售。',
+        okText: verb,
+        okButtonProps: { danger: kind === 'disable' },
+      },
+      async () => {
+        const r = await toggleStock(kind, [record.id]);
+        if (r.changed) message.success(`已${verb}`);
+        else message.warning(`该库存当前状态不能${verb}`);
+        onDone();
+      },
+    );
 
-  return <RowLink danger={kind === 'disable'} disabled={busy} onClick={toggle}>{verb}</RowLink>;
+  return (
+    <RowLink danger={kind === 'disable'} disabled={busy} onClick={toggle}>
+      {verb}
+    </RowLink>
+  );
 }

@@ -6,15 +6,30 @@ export interface ImportResult {
   skipped: number;
   /** Numbers also live in another product with the same match rules. */
   shared: { count: number; numbers: string[]; products: string[] };
+  /** Bad lines left out (only when told to skip them). */
+  bad: LineError[];
 }
-export interface LineError { line: number; message: string }
+export interface LineError {
+  line: number;
+  /** The line as written (cut when long). */
+  text?: string;
+  message: string;
+}
 /** A refused import: the server's sentence and, for a bad batch, every bad line. */
-export interface ImportRefusal { message: string; lines: LineError[] }
+export interface ImportRefusal {
+  message: string;
+  lines: LineError[];
+}
 
 /** Sends a batch; a refusal comes back as data for the dialog to show (nothing was written). */
-export async function importStock(goodsId: number, text: string, deviceId?: number): Promise<{ ok: ImportResult } | { refused: ImportRefusal }> {
+export async function importStock(
+  goodsId: number,
+  text: string,
+  deviceId?: number,
+  skipBad = false,
+): Promise<{ ok: ImportResult } | { refused: ImportRefusal }> {
   try {
-    const body = { goods_id: goodsId, text, ...(deviceId ? { device_id: deviceId } : {}) };
+    const body = { goods_id: goodsId, text, ...(deviceId ? { device_id: deviceId } : {}), ...(skipBad ? { skip_bad: true } : {}) };
     return { ok: await api.post<ImportResult>('/api/stock/import', body, undefined, { silent: true }) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -26,7 +41,9 @@ export async function importStock(goodsId: number, text: string, deviceId?: numb
 /** Products whose numbers come from stock, for the dialog's product choice. */
 export async function stockProducts(): Promise<Array<{ id: number; title: string; channel: string }>> {
   const page = await api.post<{ list: Array<{ id: number; title: string; channel: string }> }>(
-    '/api/goods/data', { source: 'stock' }, { page: 1, pageSize: 100 },
+    '/api/goods/data',
+    { source: 'stock' },
+    { page: 1, pageSize: 100 },
   );
   return page.list;
 }

@@ -15,7 +15,9 @@ export default function TransferAttachAction({ record, label, onDone }: RowActio
   if (record.state !== 'unmatched') return null;
   return (
     <>
-      <Button type="link" size="small" onClick={() => setOpen(true)}>{label}</Button>
+      <Button type="link" size="small" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
       {open && <TransferAttachDialog record={record} label={label} onDone={onDone} onClose={() => setOpen(false)} />}
     </>
   );
@@ -25,7 +27,10 @@ function TransferAttachDialog({ record, label, onDone, onClose }: Omit<RowAction
   const [form] = Form.useForm<{ user_id: number }>();
   const amount = `${Number(record.amount).toFixed(2)} USDT`;
   return (
-    <ConfirmedFormDialog form={form} title={`${label} - 转账 #${record.id}`} okText="入账"
+    <ConfirmedFormDialog
+      form={form}
+      title={`${label} - 转账 #${record.id}`}
+      okText="入账"
       facts={[
         { label: '金额', children: amount },
         { label: '付款地址', children: <span style={breakAnywhere}>{record.from}</span> },
@@ -38,7 +43,10 @@ function TransferAttachDialog({ record, label, onDone, onClose }: Omit<RowAction
         okText: '确认入账',
       })}
       send={(values) => api.post('/api/transfer/attach', { id: record.id, user_id: values.user_id })}
-      success="已入账" onClose={onClose} onDone={onDone}>
+      success="已入账"
+      onClose={onClose}
+      onDone={onDone}
+    >
       <Form.Item name="user_id" label="入账到用户" rules={[{ required: true, message: '请选择入账用户' }]}>
         <RefSelect field={userField} placeholder="输入用户名搜索" />
       </Form.Item>

@@ -8,6 +8,8 @@ export interface UsdtOptions {
   expire_minutes: number;
   wait_confirm: boolean;
   network: string;
+  /** Every open network, TRC20 first (`chain`: trc20, bep20, erc20, polygon, arbitrum). */
+  chains?: Array<{ chain: string; network: string; address: string; wait_confirm: boolean }>;
 }
 
 export type PayState = 'waiting' | 'confirming' | 'paid' | 'expired' | 'cancelled';
@@ -18,6 +20,8 @@ export interface PayOrder {
   amount: number;
   requested: number;
   address: string;
+  /** trc20, bep20, erc20, polygon or arbitrum; `network` is its name as wallets show it. */
+  chain?: string;
   network: string;
   state: PayState;
   tx_hash: string | null;
@@ -30,7 +34,7 @@ export interface PayOrder {
 
 export const usdtApi = {
   options: () => api.get<UsdtOptions>('/api/usdt/options'),
-  create: (amount: number) => api.post<PayOrder>('/api/usdt/create', { amount }),
+  create: (amount: number, chain = 'trc20') => api.post<PayOrder>('/api/usdt/create', { amount, chain }),
   detail: (id: number) => api.get<PayOrder>('/api/usdt/detail', { id }, { silent: true }),
   cancel: (id: number) => api.post<PayOrder>('/api/usdt/cancel', { id }),
   openOrders: () => api.post<{ list: PayOrder[]; total: number }>('/api/usdt/data', { state: 'waiting' }, { page: 1, pageSize: 5 }),

@@ -91,8 +91,13 @@ describe.each(dbKinds)('account calls on %s', (kind) => {
     it('sends times in the configured business time zone, across daylight-saving changes', async () => {
       const app = await s.sibling({ timeZone: 'America/New_York' });
       // Around the spring and autumn changes of 2030 in New York, and an ordinary instant.
-      const instants = [Date.UTC(2030, 2, 10, 6, 59, 59), Date.UTC(2030, 2, 10, 7, 0, 0), Date.UTC(2030, 10, 3, 5, 30, 0),
-        Date.UTC(2030, 10, 3, 6, 30, 0), Date.UTC(2030, 6, 1, 12, 0, 0)];
+      const instants = [
+        Date.UTC(2030, 2, 10, 6, 59, 59),
+        Date.UTC(2030, 2, 10, 7, 0, 0),
+        Date.UTC(2030, 10, 3, 5, 30, 0),
+        Date.UTC(2030, 10, 3, 6, 30, 0),
+        Date.UTC(2030, 6, 1, 12, 0, 0),
+      ];
       try {
         for (const at of instants) {
           s.clock.freeze(at);
@@ -167,8 +172,13 @@ describe.each(dbKinds)('account calls on %s', (kind) => {
     });
 
     it.each([
-      [{ type: 'sup' }], [{ balance: 1000 }], [{ username: 'renamed' }], [{ status: 'active' }], [{ email: 'nope' }],
-      [{ tg: 'x'.repeat(65) }], [{ email: 42 }],
+      [{ type: 'sup' }],
+      [{ balance: 1000 }],
+      [{ username: 'renamed' }],
+      [{ status: 'active' }],
+      [{ email: 'nope' }],
+      [{ tg: 'x'.repeat(65) }],
+      [{ email: 42 }],
     ])('refuses %j with 400 and changes nothing', async (body) => {
       const token = await s.login('login_me', 'password-1');
       const before = await s.snapshot();

@@ -29,7 +29,12 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
   it('is made on user/info, answered once, stored only as its SHA-256', async () => {
     const before = await s.get('/api/apikey/info', customer.token);
     expect(before.data).toEqual({
-      has_key: false, key: null, create_at: null, last_used_at: null, revoked_at: null, base_url: `${s.url}/stubs/handler_api.php`,
+      has_key: false,
+      key: null,
+      create_at: null,
+      last_used_at: null,
+      revoked_at: null,
+      base_url: `${s.url}/stubs/handler_api.php`,
     });
     const made = await create(customer.token);
     expect(made.code).toBe(200);
@@ -69,7 +74,7 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
     expectWord(await handler(s, { action: 'getBalance' }, { headers: { authorization: `Bearer ${customer.token}` } }), 'BAD_KEY');
   });
 
-  it('a sup has none and cannot make one; a sup switched into a customer\'s account cannot make the customer\'s', async () => {
+  it("a sup has none and cannot make one; a sup switched into a customer's account cannot make the customer's", async () => {
     for (const r of [await create(sup), await s.get('/api/apikey/info', sup)]) {
       expect(r.code).toBe(403);
       expect(chinese(r.message)).toBe(true);
@@ -114,7 +119,7 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
     expectWord(await balanceWord((await create(customer.token)).data.key), 'ACCESS_BALANCE:0.00');
   });
 
-  it('a disabled account\'s key, or one made a sup, answers BAD_KEY; enabled again it works', async () => {
+  it("a disabled account's key, or one made a sup, answers BAD_KEY; enabled again it works", async () => {
     const key = (await create(customer.token)).data.key as string;
     expect((await s.post('/api/user/edit', { id: customer.id, status: 'disabled' }, sup)).code).toBe(200);
     expectWord(await balanceWord(key), 'BAD_KEY');
@@ -129,7 +134,9 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
 
   it('last use is written at most once a minute, not per call', async () => {
     const key = (await create(customer.token)).data.key as string;
-    const lastUsed = async () => (await s.database.db.selectFrom('api_keys').select('last_used_at').where('user_id', '=', customer.id).executeTakeFirstOrThrow()).last_used_at;
+    const lastUsed = async () =>
+      (await s.database.db.selectFrom('api_keys').select('last_used_at').where('user_id', '=', customer.id).executeTakeFirstOrThrow())
+        .last_used_at;
     await balanceWord(key);
     const first = await lastUsed();
     expect(Number(first)).toBe(s.clock.now());

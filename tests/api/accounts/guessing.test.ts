@@ -88,7 +88,7 @@ describe.each(dbKinds)('guessing limits on %s', (kind) => {
     expect(await seen('no_such_user')).toEqual(await seen('victim_c'));
   });
 
-  it('limits guesses from the owner\'s usual address as well, on a count of their own', async () => {
+  it("limits guesses from the owner's usual address as well, on a count of their own", async () => {
     await victim('victim_d');
     freshDay();
     for (let i = 0; i < 10; i++) expect((await loginFrom(USUAL, 'victim_d', 'wrong-pass-1')).code).toBe(400);

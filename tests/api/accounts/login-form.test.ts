@@ -25,7 +25,11 @@ describe('POST /login (the form submitted before the app runs)', () => {
   });
 
   it('takes any body type, and none, the same way', async () => {
-    for (const [body, type] of [[JSON.stringify({ password: PASSWORD }), 'application/json'], ['x', 'text/plain'], ['', 'application/x-www-form-urlencoded']]) {
+    for (const [body, type] of [
+      [JSON.stringify({ password: PASSWORD }), 'application/json'],
+      ['x', 'text/plain'],
+      ['', 'application/x-www-form-urlencoded'],
+    ]) {
       const res = await submit(body, type);
       expect(res.status, type).toBe(204);
     }
@@ -39,7 +43,11 @@ describe('POST /login (the form submitted before the app runs)', () => {
   });
 
   it('leaves the API as it was: a JSON login still works', async () => {
-    const res = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Sup-secret-unused-1' }) });
+    const res = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Sup-secret-unused-1' }),
+    });
     expect((await res.json()).code).toBe(200);
   });
 });

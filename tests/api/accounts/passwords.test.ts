@@ -74,7 +74,11 @@ describe.each(dbKinds)('passwords on %s', (kind) => {
   it('lets an old blank password still be typed at login and as the old password (only new ones are refused)', async () => {
     // As an account made before this rule would hold it.
     const { hashPassword } = await import('../../../server/accounts/password.js');
-    await s.database.db.updateTable('users').set({ password_hash: await hashPassword(' '.repeat(8)) }).where('id', '=', customer.id).execute();
+    await s.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(' '.repeat(8)) })
+      .where('id', '=', customer.id)
+      .execute();
     const token = await s.login('pw_user', ' '.repeat(8));
     const r = await s.post('/api/user/password', { old_password: ' '.repeat(8), password: 'Not-blank-any-more' }, token);
     expect(r.code, r.message).toBe(200);

@@ -34,7 +34,9 @@ describe.each(dbKinds)('ending sessions on %s', (kind) => {
     const first = await s.login(SUP.username, SUP.password);
     supId = (await info(first)).data.id;
     customerId = (await s.addCustomer(first, 'managed_one')).id;
-    expect((await s.post('/api/user/add', { username: 'boss_sup', password: 'boss-pass-1', type: 'sup' }, first)).code).toBe(200);
+    expect((await s.post('/api/user/add', { username: 'boss_sup', password: 'boss-pass-1', type: 'sup', role: 'owner' }, first)).code).toBe(
+      200,
+    );
     boss = await s.login('boss_sup', 'boss-pass-1');
   });
   afterAll(() => s?.close());
@@ -52,7 +54,7 @@ describe.each(dbKinds)('ending sessions on %s', (kind) => {
       expect((await info(elsewhere)).code).toBe(200);
     });
 
-    it('ends when another sup resets that sup\'s password through user/edit', async () => {
+    it("ends when another sup resets that sup's password through user/edit", async () => {
       const switched = await switchedIn();
       expect((await s.post('/api/user/edit', { id: supId, password: 'Admin-pass-789' }, boss)).code).toBe(200);
       supPassword = 'Admin-pass-789';
@@ -67,7 +69,7 @@ describe.each(dbKinds)('ending sessions on %s', (kind) => {
       await expectEnded(switched);
     });
 
-    it('ends when that sup is demoted, while the demoted account\'s own session stays a customer\'s', async () => {
+    it("ends when that sup is demoted, while the demoted account's own session stays a customer's", async () => {
       const own = await s.login(SUP.username, supPassword);
       const switched = await switchedIn();
       expect((await s.post('/api/user/edit', { id: supId, type: 'user' }, boss)).code).toBe(200);
@@ -130,7 +132,7 @@ describe.each(dbKinds)('ending sessions on %s', (kind) => {
       }
     });
 
-    it('ends a switched session without touching the sup\'s other sessions', async () => {
+    it("ends a switched session without touching the sup's other sessions", async () => {
       const sup = await s.login(SUP.username, supPassword);
       const switched = await switchedIn();
       expect((await s.post('/api/user/logout', {}, switched)).code).toBe(200);

@@ -21,15 +21,21 @@ describe.each(dbKinds)('sessions on %s', (kind) => {
   const info = (token?: string) => s.post('/api/user/info', undefined, token);
   const sessionRow = async (token: string) => {
     const { hashToken } = await import('../../../server/accounts/session-tokens.js');
-    return s.database.db.selectFrom('sessions').selectAll()
+    return s.database.db
+      .selectFrom('sessions')
+      .selectAll()
       .where((eb) => eb.or([eb('token_hash', '=', hashToken(token)), eb('prev_token_hash', '=', hashToken(token))]))
       .executeTakeFirstOrThrow();
   };
 
   it('answers 203 without a token, on every logged-in call', async () => {
     for (const r of [
-      await info(), await s.get('/api/user/base'), await s.get('/api/notice/recent'), await s.get('/api/statistics/index'),
-      await s.post('/api/finance/data', {}), await s.call('POST', '/api/user/info', { headers: { authorization: 'Token abc' } }),
+      await info(),
+      await s.get('/api/user/base'),
+      await s.get('/api/notice/recent'),
+      await s.get('/api/statistics/index'),
+      await s.post('/api/finance/data', {}),
+      await s.call('POST', '/api/user/info', { headers: { authorization: 'Token abc' } }),
       await s.call('POST', '/api/user/info', { headers: { authorization: 'Bearer' } }),
     ]) {
       expect(r.code).toBe(203);

@@ -27,11 +27,16 @@ describe.each(dbKinds)('staff roles on %s', (kind) => {
     expect((await s.get(`/api/user/detail?id=${c.id}`, owner)).data.role).toBeNull();
   });
 
-  it('the owner creates staff with a role; a sup without one chosen is an owner', async () => {
+  it('the owner creates staff with a role; a sup without one chosen is support, never an owner', async () => {
     const op = await add({ username: 'op_one', type: 'sup', role: 'operator' });
     expect(op.data).toMatchObject({ type: 'sup', role: 'operator' });
     const plain = await add({ username: 'sup_plain', type: 'sup' });
-    expect(plain.data.role).toBe('owner');
+    expect(plain.data.role).toBe('support');
+    // A customer made a sup without a role chosen: support too.
+    const promoted = await add({ username: 'plain_customer' });
+    const edited = await s.post('/api/user/edit', { id: promoted.data.id, type: 'sup' }, owner);
+    expect(edited.code, edited.message).toBe(200);
+    expect(edited.data.role).toBe('support');
     // A role given to a customer is not kept.
     const cust = await add({ username: 'cust_role', role: 'finance' });
     expect(cust.data).toMatchObject({ type: 'user', role: null });
@@ -47,7 +52,7 @@ describe.each(dbKinds)('staff roles on %s', (kind) => {
     expect(await s.snapshot()).toBe(before);
   });
 
-  it('a role change ends that person\'s sessions; the new role holds at the next login', async () => {
+  it("a role change ends that person's sessions; the new role holds at the next login", async () => {
     const sup = await add({ username: 'changing', type: 'sup', role: 'operator' });
     const token = await s.login('changing', 'Staff-pass-1');
     expect((await s.post('/api/goods/data', {}, token)).code).toBe(200);
@@ -63,7 +68,7 @@ describe.each(dbKinds)('staff roles on %s', (kind) => {
     expect((await s.post('/api/user/info', undefined, again)).code).toBe(200);
   });
 
-  it('a customer made sup: every session in that account ends, a sup\'s switched into it included', async () => {
+  it("a customer made sup: every session in that account ends, a sup's switched into it included", async () => {
     const c = await s.addCustomer(owner, 'to_promote');
     const care = await add({ username: 'care_promote', type: 'sup', role: 'support' });
     expect(care.code).toBe(200);
@@ -110,7 +115,13 @@ describe.each(dbKinds)('staff roles on %s', (kind) => {
     const codes = results.map((r) => r.code).sort();
     expect(codes[0]).toBe(200);
     expect([205, 409]).toContain(codes[1]);
-    const left = await s.database.db.selectFrom('users').select('id').where('type', '=', 'sup').where('role', '=', 'owner').where('status', '=', 'active').execute();
+    const left = await s.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('type', '=', 'sup')
+      .where('role', '=', 'owner')
+      .where('status', '=', 'active')
+      .execute();
     expect(left).toHaveLength(1);
   });
 });
@@ -123,15 +134,39 @@ describe('the migration makes every existing sup an owner', () => {
       const all = migrations('sqlite');
       const names = Object.keys(all);
       const upTo = names.indexOf('018_staff_audit');
-      const provider = (list: string[]) => ({ getMigrations: async () => Object.fromEntries(list.map((n) => [n, all[n]])) as Record<string, Migration> });
+      const provider = (list: string[]) => ({
+        getMigrations: async () => Object.fromEntries(list.map((n) => [n, all[n]])) as Record<string, Migration>,
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Migrator's Kysely<any>, and the users table as an older migration left it
       const db = database.db as unknown as Kysely<any>;
       await new Migrator({ db, provider: provider(names.slice(0, upTo)) }).migrateToLatest();
-      const base = { password_hash: 'x', status: 'active', balance: 0, email: null, tg: null, group_id: null, create_at: 1, update_at: 1, login_at: null, login_count: 0, login_ip: null };
-      await db.insertInto('users').values([{ ...base, username: 'old_sup', type: 'sup' }, { ...base, username: 'old_user', type: 'user' }]).execute();
+      const base = {
+        password_hash: 'x',
+        status: 'active',
+        balance: 0,
+        email: null,
+        tg: null,
+        group_id: null,
+        create_at: 1,
+        update_at: 1,
+        login_at: null,
+        login_count: 0,
+        login_ip: null,
+      };
+      await db
+        .insertInto('users')
+        .values([
+          { ...base, username: 'old_sup', type: 'sup' },
+          { ...base, username: 'old_user', type: 'user' },
+        ])
+        .execute();
       const r = await new Migrator({ db, provider: provider(names) }).migrateToLatest();
       expect(r.error).toBeUndefined();
       const rows = await db.selectFrom('users').select(['username', 'role']).orderBy('username').execute();
-      expect(rows).toEqual([{ username: 'old_sup', role: 'owner' }, { username: 'old_user', role: null }]);
+      expect(rows).toEqual([
+        { username: 'old_sup', role: 'owner' },
+        { username: 'old_user', role: null },
+      ]);
     } finally {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -47,20 +47,29 @@ describe.each(dbKinds)('forced two-step login for sup accounts on %s', (kind) =>
     const on = await s.post('/api/config/edit', { require_sup_totp: true }, owner);
     expect(on.code, on.message).toBe(200);
     expect(on.data.require_sup_totp).toBe(true);
-    expect((await s.get('/api/user/totp/info', owner)).data).toMatchObject({ require_sup_totp: true, may_change_security: true, setup_required: false });
+    expect((await s.get('/api/user/totp/info', owner)).data).toMatchObject({
+      require_sup_totp: true,
+      may_change_security: true,
+      setup_required: false,
+    });
     // The owner with TOTP on goes on working.
     expect((await s.post('/api/user/data', {}, owner)).code).toBe(200);
   });
 
   it('a sup without TOTP logs in, is told to set it up, and can do nothing else until it is done', async () => {
-    const added = await s.post('/api/user/add', { username: 'second_sup', password: 'Second-pass-1', type: 'sup' }, owner);
+    const added = await s.post('/api/user/add', { username: 'second_sup', password: 'Second-pass-1', type: 'sup', role: 'owner' }, owner);
     expect(added.code, added.message).toBe(200);
     const login = await s.post('/api/user/login', { username: 'second_sup', password: 'Second-pass-1' });
     expect(login.code).toBe(200);
     expect(login.data.totp_setup_required).toBe(true);
     const token = login.data.token as string;
 
-    for (const [method, p] of [['POST', '/api/user/data'], ['GET', '/api/statistics/index'], ['POST', '/api/goods/data'], ['POST', '/api/config/edit']] as const) {
+    for (const [method, p] of [
+      ['POST', '/api/user/data'],
+      ['GET', '/api/statistics/index'],
+      ['POST', '/api/goods/data'],
+      ['POST', '/api/config/edit'],
+    ] as const) {
       const r = await s.call(method, p, { token, body: method === 'POST' ? { content: 'x' } : undefined });
       expect(r.code, p).toBe(403);
       expect(r.data?.totp_setup_required, p).toBe(true);
@@ -93,13 +102,17 @@ describe.each(dbKinds)('forced two-step login for sup accounts on %s', (kind) =>
 
   it('turned off again, a sup without TOTP works as before', async () => {
     expect((await s.post('/api/config/edit', { require_sup_totp: false }, owner)).code).toBe(200);
-    const added = await s.post('/api/user/add', { username: 'third_sup', password: 'Third-pass-1', type: 'sup' }, owner);
+    const added = await s.post('/api/user/add', { username: 'third_sup', password: 'Third-pass-1', type: 'sup', role: 'owner' }, owner);
     expect(added.code).toBe(200);
     const login = await s.post('/api/user/login', { username: 'third_sup', password: 'Third-pass-1' });
     expect(login.data.totp_setup_required).toBeUndefined();
     expect((await s.post('/api/user/data', {}, login.data.token)).code).toBe(200);
     // Only the owner changes the switch: a staff sup is refused and told so on its screen.
-    const op = await s.post('/api/user/add', { username: 'forced_operator', password: 'Operator-pass-1', type: 'sup', role: 'operator' }, owner);
+    const op = await s.post(
+      '/api/user/add',
+      { username: 'forced_operator', password: 'Operator-pass-1', type: 'sup', role: 'operator' },
+      owner,
+    );
     expect(op.code, op.message).toBe(200);
     const opToken = await s.login('forced_operator', 'Operator-pass-1');
     expect((await s.get('/api/user/totp/info', opToken)).data.may_change_security).toBe(false);
@@ -108,7 +121,11 @@ describe.each(dbKinds)('forced two-step login for sup accounts on %s', (kind) =>
     const plain = await s.post('/api/user/login', { username: SUP.username, password: SUP.password });
     expect(plain.data.totp_required).toBe(true);
     s.clock.advance(60_000);
-    const withCode = await s.post('/api/user/login', { username: SUP.username, password: SUP.password, totp: codeAt(ownerSecret, s.clock.now()) });
+    const withCode = await s.post('/api/user/login', {
+      username: SUP.username,
+      password: SUP.password,
+      totp: codeAt(ownerSecret, s.clock.now()),
+    });
     expect(withCode.code, withCode.message).toBe(200);
   });
 });

@@ -180,7 +180,7 @@ describe.each(dbKinds)('two-step login on %s', (kind) => {
     expect((await login('totp_daily_cap', PASSWORD, codeAt(secret, s.clock.now()))).code).toBe(200);
   });
 
-  it('turning it on or off ends the account\'s other sessions, not the one that did it; the app label has no port', async () => {
+  it("turning it on or off ends the account's other sessions, not the one that did it; the app label has no port", async () => {
     const now = await freshDay();
     const { token } = await s.addCustomer(sup, 'totp_sessions', PASSWORD);
     const elsewhere = await s.login('totp_sessions', PASSWORD);
@@ -259,7 +259,13 @@ describe.each(dbKinds)('two-step login on %s', (kind) => {
 
     const off = await s.post('/api/user/totp/disable', { code: codeAt(secret, now + STEP) }, token);
     expect(off.code, off.message).toBe(200);
-    expect(await s.database.db.selectFrom('totp_recovery_codes').selectAll().where('user_id', '=', (await s.get('/api/user/base', token)).data.id).execute()).toEqual([]);
+    expect(
+      await s.database.db
+        .selectFrom('totp_recovery_codes')
+        .selectAll()
+        .where('user_id', '=', (await s.get('/api/user/base', token)).data.id)
+        .execute(),
+    ).toEqual([]);
     const plain = await login('totp_off', PASSWORD);
     expect(plain.code).toBe(200);
     expect((await s.post('/api/user/totp/disable', { code: '123456' }, token)).code).toBe(409);
@@ -275,7 +281,7 @@ describe.each(dbKinds)('two-step login on %s', (kind) => {
     expect(codes[5]).toBe(429);
   });
 
-  it('a sup switched into a customer cannot change the customer\'s second step', async () => {
+  it("a sup switched into a customer cannot change the customer's second step", async () => {
     await freshDay();
     const customer = await s.addCustomer(sup, 'totp_switched', PASSWORD);
     const switched = await s.post('/api/user/manager', { id: customer.id }, sup);
@@ -312,7 +318,12 @@ describe.each(dbKinds)('two-step login on %s', (kind) => {
     expect(mine.code).toBe(200);
     const list = mine.data.list as { create_at: string; ip: string; success: boolean; reason: string | null }[];
     // Newest first: the success, the wrong code, the wrong password, and the login addCustomer made.
-    expect(list.map((r) => [r.success, r.reason])).toEqual([[true, null], [false, '两步验证码错误'], [false, '密码错误'], [true, null]]);
+    expect(list.map((r) => [r.success, r.reason])).toEqual([
+      [true, null],
+      [false, '两步验证码错误'],
+      [false, '密码错误'],
+      [true, null],
+    ]);
     expect(list[0].ip).toBe('127.0.0.1');
     expect(list[0].create_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const theirs = (await s.get('/api/user/logins', other.token)).data.list;

@@ -43,10 +43,18 @@ describe.each(dbKinds)('user management on %s', (kind) => {
       expect(r.code).toBe(200);
       expect(r.data.total).toBe(6);
       expect(names(r)).toEqual(['sup_two', 'carxol', 'car_ol', 'bob', 'alice', 'admin']);
-      const alice = r.data.list.find((u: any) => u.username === 'alice');
+      const alice = r.data.list.find((u: Record<string, unknown>) => u.username === 'alice');
       expect(alice).toMatchObject({
-        id: ids.alice, type: 'user', status: 'active', balance: 0, email: 'alice@example.com', tg: null,
-        create_at: '2024-01-10 10:00:00', login_at: null, login_count: 0, login_ip: null,
+        id: ids.alice,
+        type: 'user',
+        status: 'active',
+        balance: 0,
+        email: 'alice@example.com',
+        tg: null,
+        create_at: '2024-01-10 10:00:00',
+        login_at: null,
+        login_count: 0,
+        login_ip: null,
       });
       expect(JSON.stringify(r.data)).not.toMatch(/password|argon2/i);
     });
@@ -124,7 +132,7 @@ describe.each(dbKinds)('user management on %s', (kind) => {
       expect((await s.post('/api/user/login', { username: 'alice', password: 'password-1' })).code).toBe(200);
     });
 
-    it('sets a new password, ending that user\'s sessions', async () => {
+    it("sets a new password, ending that user's sessions", async () => {
       const token = await s.login('carxol', 'password-1');
       expect((await s.post('/api/user/edit', { id: ids.carxol, password: 'other-pass-2' }, supToken)).code).toBe(200);
       expect((await s.post('/api/user/info', undefined, token)).code).toBe(205);
@@ -180,9 +188,9 @@ describe.each(dbKinds)('user management on %s', (kind) => {
         { id: ids.carxol, username: 'carxol', type: 'user' },
       ]);
       const byIds = await s.post('/api/user/search', { ids: [ids.alice, ids.bob] }, supToken);
-      expect(byIds.data.list.map((u: any) => u.username)).toEqual(['alice', 'bob']);
+      expect(byIds.data.list.map((u: Record<string, unknown>) => u.username)).toEqual(['alice', 'bob']);
       const found = async (keyword: string) =>
-        (await s.post('/api/user/search', { keyword }, supToken)).data.list.map((u: any) => u.username);
+        (await s.post('/api/user/search', { keyword }, supToken)).data.list.map((u: Record<string, unknown>) => u.username);
       expect(await found('r_o')).toEqual(['car_ol']);
       expect(await found('%')).toEqual([]);
       expect(await found('ALI')).toEqual(['alice']);

@@ -35,7 +35,14 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
   /** A product with `n` numbers of its own. */
   async function product(more: Record<string, unknown> = {}, n = 2) {
-    const id = await addGoods(s, owner, { title: `审计商品${next}`, price: 1.5, renew_price: 0.25, receive_limit: 1, reset_limit: 0, ...more });
+    const id = await addGoods(s, owner, {
+      title: `审计商品${next}`,
+      price: 1.5,
+      renew_price: 0.25,
+      receive_limit: 1,
+      reset_limit: 0,
+      ...more,
+    });
     await importLines(s, owner, id, phones(n, next));
     next += 100;
     return id;
@@ -71,7 +78,7 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()));
   });
 
-  it('a customer\'s own purchase, renewal and cancel are in the ledger only: no audit row', async () => {
+  it("a customer's own purchase, renewal and cancel are in the ledger only: no audit row", async () => {
     const goods = await product();
     const before = (await rows()).length;
     const [t] = (await buyOk(s, customer.token, goods)).tokens;
@@ -81,7 +88,7 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     expect((await rows()).length).toBe(before);
   });
 
-  it('money a sup moves inside a customer\'s account is audited, naming the sup, the amount and the balances', async () => {
+  it("money a sup moves inside a customer's account is audited, naming the sup, the amount and the balances", async () => {
     const goods = await product();
     const token = await switchedIn();
     const start = await balance(customer.id);
@@ -90,7 +97,12 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     expect(bought.code, bought.message).toBe(200);
     const buyRow = (await lastOf('order.buy'))!;
     expect(buyRow).toMatchObject({
-      category: 'money', actor_id: customer.id, manager_id: support.id, manager_name: 'care_one', target_type: 'order', target_id: bought.data.order_id,
+      category: 'money',
+      actor_id: customer.id,
+      manager_id: support.id,
+      manager_name: 'care_one',
+      target_type: 'order',
+      target_id: bought.data.order_id,
     });
     expect(json(buyRow.before)).toEqual({ user_id: customer.id, balance: start / 100 });
     expect(json(buyRow.after)).toEqual({ user_id: customer.id, balance: start / 100 - 1.5 });
@@ -128,8 +140,13 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     expect(await verifyChain(s.database.db)).toMatchObject({ ok: true });
   });
 
-  it('a rental extended inside the account is audited; staff who read orders read a rental\'s SMS, others not', async () => {
-    await smsGoods(s, owner, { title: '审计租用', service: 'zz', price: 1, rentable: true, rent_price_hour: 0.5, rent_min_hours: 4, rent_max_hours: 720 }, ['79970000001']);
+  it("a rental extended inside the account is audited; staff who read orders read a rental's SMS, others not", async () => {
+    await smsGoods(
+      s,
+      owner,
+      { title: '审计租用', service: 'zz', price: 1, rentable: true, rent_price_hour: 0.5, rent_min_hours: 4, rent_max_hours: 720 },
+      ['79970000001'],
+    );
     const key = await s.post('/api/apikey/create', {}, customer.token);
     expect(key.code, key.message).toBe(200);
     const rented = JSON.parse((await handler(s, { api_key: key.data.key, action: 'getRentNumber', service: 'zz' })).body);
@@ -158,7 +175,7 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     expect(await s.snapshot()).toBe(before);
   });
 
-  it('the customer\'s webhook address changed from inside the account is audited; by the customer, not', async () => {
+  it("the customer's webhook address changed from inside the account is audited; by the customer, not", async () => {
     const made = await s.post('/api/webhook/config', { url: hookUrl, enabled: true }, customer.token);
     expect(made.code, made.message).toBe(200);
     const before = (await rows()).length;
@@ -173,11 +190,13 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     expect(json(row.after).url).toBe(`${hookUrl}?by=sup`);
   });
 
-  it('a provider\'s new address needs its key again: the stored key is never sent elsewhere unasked', async () => {
+  it("a provider's new address needs its key again: the stored key is never sent elsewhere unasked", async () => {
     const operator = await s.post('/api/user/add', { username: 'op_keys', password: 'Staff-pass-1', type: 'sup', role: 'operator' }, owner);
     expect(operator.code).toBe(200);
     const op = await s.login('op_keys', 'Staff-pass-1');
-    const provider = (await s.post('/api/provider/add', { name: '审计上游', base_url: 'http://127.0.0.1:9/api', api_key: 'kept-secret-key' }, owner)).data.id;
+    const provider = (
+      await s.post('/api/provider/add', { name: '审计上游', base_url: 'http://127.0.0.1:9/api', api_key: 'kept-secret-key' }, owner)
+    ).data.id;
     const before = await s.snapshot();
     for (const body of [{ base_url: 'http://127.0.0.1:8/steal' }, { base_url: 'http://127.0.0.1:8/steal', api_key: '' }]) {
       const r = await s.post('/api/provider/edit', { id: provider, ...body }, op);
@@ -186,8 +205,12 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     }
     expect(await s.snapshot()).toBe(before);
     // The same address, or a new one with the key typed again, is saved.
-    expect((await s.post('/api/provider/edit', { id: provider, base_url: 'http://127.0.0.1:9/api', name: '审计上游2' }, op)).code).toBe(200);
-    expect((await s.post('/api/provider/edit', { id: provider, base_url: 'http://127.0.0.1:7/api', api_key: 'new-key' }, op)).code).toBe(200);
+    expect((await s.post('/api/provider/edit', { id: provider, base_url: 'http://127.0.0.1:9/api', name: '审计上游2' }, op)).code).toBe(
+      200,
+    );
+    expect((await s.post('/api/provider/edit', { id: provider, base_url: 'http://127.0.0.1:7/api', api_key: 'new-key' }, op)).code).toBe(
+      200,
+    );
   });
 
   it('the bot token saved writes a settings row with only whether it is set and its last four characters', async () => {
@@ -205,7 +228,7 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     expect((await rows()).length).toBe(count);
   });
 
-  it('the command line\'s password reset is audited as cli, the password never in it', async () => {
+  it("the command line's password reset is audited as cli, the password never in it", async () => {
     const reset = await resetPassword(s.database.db, 'inside_cust', s.settings.dataDir, s.clock.now());
     expect(reset).toBeTruthy();
     const row = (await lastOf('user.password'))!;
@@ -214,13 +237,16 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     customer.token = await s.login('inside_cust', reset!.password);
   });
 
-  it('a user\'s own password, profile and two-step login changes write theirs (no secret in them)', async () => {
+  it("a user's own password, profile and two-step login changes write theirs (no secret in them)", async () => {
     const me = await s.addCustomer(owner, 'self_changer');
     const token = me.token;
     expect((await s.post('/api/user/profile', { email: 'me@example.com', tg: '@me' }, token)).code).toBe(200);
     const profile = (await lastOf('user.profile'))!;
     expect(profile).toMatchObject({ actor_id: me.id, target_id: me.id, category: 'users' });
-    expect([json(profile.before), json(profile.after)]).toEqual([{ email: null, tg: null }, { email: 'me@example.com', tg: '@me' }]);
+    expect([json(profile.before), json(profile.after)]).toEqual([
+      { email: null, tg: null },
+      { email: 'me@example.com', tg: '@me' },
+    ]);
     // Saving the same values again changes nothing: no row.
     const count = (await rows()).length;
     expect((await s.post('/api/user/profile', { email: 'me@example.com' }, token)).code).toBe(200);
@@ -255,7 +281,11 @@ describe.each(dbKinds)('staff changes in the audit trail on %s', (kind) => {
     const goods = await product({}, 3);
     const items = await s.database.db.selectFrom('stock_items').select('id').where('goods_id', '=', goods).orderBy('id').execute();
     const ids = items.map((i) => Number(i.id));
-    for (const [path, action] of [['/api/stock/disable', 'stock.disable'], ['/api/stock/enable', 'stock.enable'], ['/api/stock/del', 'stock.del']] as const) {
+    for (const [path, action] of [
+      ['/api/stock/disable', 'stock.disable'],
+      ['/api/stock/enable', 'stock.enable'],
+      ['/api/stock/del', 'stock.del'],
+    ] as const) {
       const r = await s.post(path, { ids: [ids[0]] }, owner);
       expect(r.code, `${path} ${r.message}`).toBe(200);
       expect(await lastOf(action), action).toMatchObject({ category: 'catalog' });

@@ -1,13 +1,13 @@
 /** Every resource with a generic add, edit or del is audited (or excluded on purpose), and each of its actions has a name on screen. */
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../resources.config.js';
+import { resources, type ResourceDef } from '../../../resources.config.js';
 import { CATEGORY, NOT_AUDITED } from '../../../server/audit/writes.js';
 
 describe('the audited generic writes', () => {
-  const writable = Object.entries(resources as Record<string, any>)
+  const writable = Object.entries(resources as Record<string, ResourceDef>)
     .map(([name, def]) => ({ name, api: def.api as string, actions: (['add', 'edit', 'del'] as const).filter((a) => def.access?.[a]) }))
     .filter((r) => r.actions.length);
-  const labels = (resources as any).audit.fields.action.options as Record<string, unknown>;
+  const labels = resources.audit.fields.action.options as Record<string, unknown>;
 
   it('each resource that can be written is in the map or deliberately left out, and not both', () => {
     for (const r of writable) {

@@ -7,7 +7,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
   let s: TestServer;
   let sup: string;
   const db = () => s.database.db;
-  const defaultGroup = async () => (await s.post('/api/group/data', { }, sup)).data.list.find((g: any) => g.is_default);
+  const defaultGroup = async () => (await s.post('/api/group/data', {}, sup)).data.list.find((g: Record<string, unknown>) => g.is_default);
 
   beforeAll(async () => {
     s = await startServer(kind);
@@ -20,7 +20,10 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       const fallback = await defaultGroup();
       expect(fallback).toMatchObject({ name: '默认分组', rate: 1, is_default: true });
       const added = await s.addCustomer(sup, 'grp_added');
-      expect((await s.get(`/api/user/detail?id=${added.id}`, sup)).data).toMatchObject({ group_id: fallback.id, group_id_label: '默认分组' });
+      expect((await s.get(`/api/user/detail?id=${added.id}`, sup)).data).toMatchObject({
+        group_id: fallback.id,
+        group_id_label: '默认分组',
+      });
       const registered = await s.post('/api/user/register', { username: 'grp_registered', password: 'password-1' });
       expect(registered.code).toBe(200);
       const row = await db().selectFrom('users').select('group_id').where('username', '=', 'grp_registered').executeTakeFirstOrThrow();
@@ -33,7 +36,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect(vip.code).toBe(200);
       expect(vip.data).toMatchObject({ rate: 0.85, is_default: true, user_count: 0 });
       const list = (await s.post('/api/group/data', {}, sup)).data.list;
-      expect(list.filter((g: any) => g.is_default).map((g: any) => g.id)).toEqual([vip.data.id]);
+      expect(list.filter((g: Record<string, unknown>) => g.is_default).map((g: Record<string, unknown>) => g.id)).toEqual([vip.data.id]);
       // Users created now join the new default.
       const later = await s.addCustomer(sup, 'grp_later');
       expect((await s.get(`/api/user/detail?id=${later.id}`, sup)).data.group_id).toBe(vip.data.id);
@@ -62,7 +65,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect(await s.snapshot()).toBe(before);
       // The user list shows and filters by group.
       const members = await s.post('/api/user/data', { group_id: g.id }, sup);
-      expect(members.data.list.map((u: any) => u.username).sort()).toEqual(['grp_a', 'grp_b']);
+      expect(members.data.list.map((u: Record<string, unknown>) => u.username).sort()).toEqual(['grp_a', 'grp_b']);
       expect(members.data.list[0].group_id_label).toBe('白银');
       // A group that does not exist is refused; clearing the group puts the user back in the default.
       expect((await s.post('/api/user/edit', { id: a.id, group_id: 999_999 }, sup)).code).toBe(400);
@@ -94,16 +97,32 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect(neither.data.errors.rate).toBeTruthy();
       const priceEverywhere = await s.post('/api/discount/add', { user_id: user.id, price: 1 }, sup);
       expect(priceEverywhere.data.errors.price).toContain('指定商品');
-      const backwards = await s.post('/api/discount/add', { user_id: user.id, rate: 0.5, start_at: '2030-02-01 00:00:00', end_at: '2030-01-01 00:00:00' }, sup);
+      const backwards = await s.post(
+        '/api/discount/add',
+        { user_id: user.id, rate: 0.5, start_at: '2030-02-01 00:00:00', end_at: '2030-01-01 00:00:00' },
+        sup,
+      );
       expect(backwards.data.errors.end_at).toBeTruthy();
       expect((await s.post('/api/discount/add', { user_id: 999_999, rate: 0.5 }, sup)).data.errors.user_id).toBe('用户不存在');
-      expect((await s.post('/api/discount/add', { user_id: user.id, goods_id: 999_999, rate: 0.5 }, sup)).data.errors.goods_id).toBe('商品不存在');
+      expect((await s.post('/api/discount/add', { user_id: user.id, goods_id: 999_999, rate: 0.5 }, sup)).data.errors.goods_id).toBe(
+        '商品不存在',
+      );
     });
 
     it('stored and shown with user and product names; an edit switches rate for price', async () => {
-      const d = await s.post('/api/discount/add', { user_id: user.id, goods_id: goods, rate: 0.8, end_at: '2030-01-01 00:00:00', remark: '老客户' }, sup);
+      const d = await s.post(
+        '/api/discount/add',
+        { user_id: user.id, goods_id: goods, rate: 0.8, end_at: '2030-01-01 00:00:00', remark: '老客户' },
+        sup,
+      );
       expect(d.code, d.message).toBe(200);
-      expect(d.data).toMatchObject({ user_id_label: 'disc_user', goods_id_label: '折扣商品', rate: 0.8, price: null, end_at: '2030-01-01 00:00:00' });
+      expect(d.data).toMatchObject({
+        user_id_label: 'disc_user',
+        goods_id_label: '折扣商品',
+        rate: 0.8,
+        price: null,
+        end_at: '2030-01-01 00:00:00',
+      });
       const switched = await s.post('/api/discount/edit', { id: d.data.id, rate: null, price: 0.99 }, sup);
       expect(switched.data).toMatchObject({ rate: null, price: 0.99 });
       expect((await s.post('/api/discount/edit', { id: d.data.id, rate: 0.5 }, sup)).code).toBe(400);
@@ -116,16 +135,31 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       const id = await addGoods(s, sup, { title: '字段商品', match_sender: 'Telegram', match_keyword: 'code|验证码' });
       const customer = await s.addCustomer(sup, 'goods_reader');
       const asSup = (await s.get(`/api/goods/detail?id=${id}`, sup)).data;
-      expect(asSup).toMatchObject({ title: '字段商品', price: 1.5, stock: 0, sold: 0, source: 'stock', on_sale: true, match_sender: 'Telegram' });
+      expect(asSup).toMatchObject({
+        title: '字段商品',
+        price: 1.5,
+        stock: 0,
+        sold: 0,
+        source: 'stock',
+        on_sale: true,
+        match_sender: 'Telegram',
+      });
       const asCustomer = (await s.get(`/api/goods/detail?id=${id}`, customer.token)).data;
       expect(asCustomer.title).toBe('字段商品');
-      for (const hidden of ['price', 'match_sender', 'match_keyword', 'stock', 'sold', 'source', 'on_sale']) expect(asCustomer).not.toHaveProperty(hidden);
-      expect((await s.post('/api/goods/add', { title: 'x', channel: 'sms', service: 'tg', price: 1, valid_hours: 1 }, customer.token)).code).toBe(403);
+      for (const hidden of ['price', 'match_sender', 'match_keyword', 'stock', 'sold', 'source', 'on_sale'])
+        expect(asCustomer).not.toHaveProperty(hidden);
+      expect(
+        (await s.post('/api/goods/add', { title: 'x', channel: 'sms', service: 'tg', price: 1, valid_hours: 1 }, customer.token)).code,
+      ).toBe(403);
       expect((await s.post('/api/goods/data', { on_sale: true }, customer.token)).code).toBe(400);
     });
 
     it('quantity bounds must make sense; the description is stored sanitized', async () => {
-      const bad = await s.post('/api/goods/add', { title: 'q', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, min_qty: 5, max_qty: 2 }, sup);
+      const bad = await s.post(
+        '/api/goods/add',
+        { title: 'q', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, min_qty: 5, max_qty: 2 },
+        sup,
+      );
       expect(bad.data.errors.min_qty).toBeTruthy();
       const id = await addGoods(s, sup, { title: 'html', description: '<p>好<script>alert(1)</script></p>' });
       expect((await s.get(`/api/goods/detail?id=${id}`, sup)).data.description).toBe('<p>好</p>');
@@ -147,7 +181,9 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
 
       const id = await addGoods(s, sup, { title: '可租用', rentable: true, rent_price_hour: 0.5, rent_min_hours: 4, rent_max_hours: 48 });
       // An edit is judged with what it leaves.
-      expect((await s.post('/api/goods/edit', { id, rent_min_hours: 72 }, sup)).data.errors.rent_min_hours).toBe('最短租期不能大于最长租期');
+      expect((await s.post('/api/goods/edit', { id, rent_min_hours: 72 }, sup)).data.errors.rent_min_hours).toBe(
+        '最短租期不能大于最长租期',
+      );
       expect((await s.post('/api/goods/edit', { id, rent_price_hour: 0 }, sup)).code).toBe(400);
       expect((await s.post('/api/goods/edit', { id, rentable: false, rent_price_hour: 0 }, sup)).code).toBe(200);
     });
@@ -164,7 +200,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect(refused.message).toContain('下架');
       expect(await s.snapshot()).toBe(before);
       expect((await s.post('/api/goods/edit', { id: sold, on_sale: false }, sup)).data.on_sale).toBe(false);
-      expect((await s.post('/api/store/data', {})).data.list.map((g: any) => g.id)).not.toContain(sold);
+      expect((await s.post('/api/store/data', {})).data.list.map((g: Record<string, unknown>) => g.id)).not.toContain(sold);
 
       const unsold = await addGoods(s, sup, { title: '未售商品' });
       await importLines(s, sup, unsold, phones(3, 8617100000000));
@@ -189,7 +225,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       const r = await s.post('/api/stock/import', { goods_id: goods, text }, sup);
       expect(r.code).toBe(400);
       expect(chinese(r.message)).toBe(true);
-      expect(r.data.errors.map((e: any) => e.line)).toEqual([2, 5, 6]);
+      expect(r.data.errors.map((e: Record<string, unknown>) => e.line)).toEqual([2, 5, 6]);
       expect(r.data.errors[0].message).toContain('号码格式不正确');
       expect(r.data.errors[2].message).toBe('与第 1 行重复');
       expect(await s.snapshot()).toBe(before);
@@ -197,7 +233,7 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
 
     it('adds new lines, updates unsold ones, skips sold ones, and counts each', async () => {
       const first = await importLines(s, sup, goods, ['8613811111111', '+8613822222222----密码123', '8613833333333']);
-      expect(first).toEqual({ added: 3, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
+      expect(first).toEqual({ added: 3, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] }, bad: [] });
       expect((await s.get(`/api/goods/detail?id=${goods}`, sup)).data.stock).toBe(3);
       const buyer = await s.addCustomer(sup, 'stock_buyer');
       await credit(s, sup, buyer.id, 10);
@@ -205,10 +241,12 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       expect(bought.tokens[0].identifier).toBe('8613811111111');
       // The same number with or without "+" is the same item.
       const again = await importLines(s, sup, goods, ['+8613811111111----新', '8613822222222----新密码', '8613844444444']);
-      expect(again).toEqual({ added: 1, updated: 1, skipped: 1, shared: { count: 0, numbers: [], products: [] } });
+      expect(again).toEqual({ added: 1, updated: 1, skipped: 1, shared: { count: 0, numbers: [], products: [] }, bad: [] });
       const items = (await s.post('/api/stock/data', { goods_id: goods, sort: 'id', order: 'asc' }, sup)).data.list;
-      expect(items.map((i: any) => [i.identifier, i.extra, i.state])).toEqual([
-        ['8613811111111', null, 'sold'], ['8613822222222', '新密码', 'available'], ['8613833333333', null, 'available'],
+      expect(items.map((i: Record<string, unknown>) => [i.identifier, i.extra, i.state])).toEqual([
+        ['8613811111111', null, 'sold'],
+        ['8613822222222', '新密码', 'available'],
+        ['8613833333333', null, 'available'],
         ['8613844444444', null, 'available'],
       ]);
       expect(items[0].token_id).toBe(bought.tokens[0].id);
@@ -220,9 +258,12 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       await credit(s, sup, buyer.id, 10);
       const bought = await buyOk(s, buyer.token, goods, 2);
       const everything = JSON.stringify([
-        bought, (await s.post('/api/token/data', {}, buyer.token)).data, (await s.post('/api/order/data', {}, buyer.token)).data,
+        bought,
+        (await s.post('/api/token/data', {}, buyer.token)).data,
+        (await s.post('/api/order/data', {}, buyer.token)).data,
         (await s.get(`/api/token/detail?id=${bought.tokens[0].id}`, buyer.token)).data,
-        (await s.post('/api/store/data', {}, buyer.token)).data, (await s.call('GET', `/api/code/${bought.tokens[0].token}`)).data,
+        (await s.post('/api/store/data', {}, buyer.token)).data,
+        (await s.call('GET', `/api/code/${bought.tokens[0].token}`)).data,
       ]);
       expect(everything).toContain('8613822222222');
       expect(everything).not.toContain('新密码');
@@ -231,9 +272,21 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
 
     it('mail products take addresses (matched in lower case); upstream products take no stock', async () => {
       const bad = await s.post('/api/stock/import', { goods_id: mail, text: 'user@example.com\n8613800000000' }, sup);
-      expect(bad.data.errors).toEqual([{ line: 2, message: expect.stringContaining('邮箱格式不正确') }]);
-      expect(await importLines(s, sup, mail, ['User@Example.com----pw', 'other@example.com'])).toEqual({ added: 2, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
-      expect(await importLines(s, sup, mail, ['user@example.COM'])).toEqual({ added: 0, updated: 1, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
+      expect(bad.data.errors).toEqual([{ line: 2, text: '8613800000000', message: expect.stringContaining('邮箱格式不正确') }]);
+      expect(await importLines(s, sup, mail, ['User@Example.com----pw', 'other@example.com'])).toEqual({
+        added: 2,
+        updated: 0,
+        skipped: 0,
+        shared: { count: 0, numbers: [], products: [] },
+        bad: [],
+      });
+      expect(await importLines(s, sup, mail, ['user@example.COM'])).toEqual({
+        added: 0,
+        updated: 1,
+        skipped: 0,
+        shared: { count: 0, numbers: [], products: [] },
+        bad: [],
+      });
       const upstream = await addGoods(s, sup, { title: '上游', source: 'upstream' });
       const r = await s.post('/api/stock/import', { goods_id: upstream, text: '8613800000000' }, sup);
       expect(r.code).toBe(400);
@@ -245,15 +298,17 @@ describe.each(dbKinds)('groups, discounts, products and stock on %s', (kind) => 
       const lines = phones(50_000, 8619000000000).map((p, i) => (i % 2 ? `${p}----附加${i}` : p));
       const r = await s.post('/api/stock/import', { goods_id: big, text: lines.join('\n') }, sup);
       expect(r.code, r.message).toBe(200);
-      expect(r.data).toEqual({ added: 50_000, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] } });
+      expect(r.data).toEqual({ added: 50_000, updated: 0, skipped: 0, shared: { count: 0, numbers: [], products: [] }, bad: [] });
       expect((await s.get(`/api/goods/detail?id=${big}`, sup)).data.stock).toBe(50_000);
       const over = await s.post('/api/stock/import', { goods_id: big, text: phones(50_001, 8618000000000).join('\n') }, sup);
       expect(over.code).toBe(400);
       expect(over.message).toContain('50000');
     });
 
-    it('disable and enable move items and the product\'s available count; sold items stay sold; deleting a sold item is refused', async () => {
-      const ids = (await s.post('/api/stock/data', { goods_id: goods, sort: 'id', order: 'asc' }, sup)).data.list.map((i: any) => i.id);
+    it("disable and enable move items and the product's available count; sold items stay sold; deleting a sold item is refused", async () => {
+      const ids = (await s.post('/api/stock/data', { goods_id: goods, sort: 'id', order: 'asc' }, sup)).data.list.map(
+        (i: Record<string, unknown>) => i.id,
+      );
       const stockNow = async () => (await s.get(`/api/goods/detail?id=${goods}`, sup)).data.stock;
       const before = await stockNow();
       const off = await s.post('/api/stock/disable', { ids }, sup);

@@ -48,15 +48,26 @@ describe.each(dbKinds)('codes with letters on %s', (kind) => {
     const link = (await buyOk(s, customer.token, goods)).tokens[0];
     s.clock.advance(1000);
 
-    const slack = await s.post('/api/message/add', {
-      recipient: link.identifier, sender: 'feedback@slack.com', text: "Your confirmation code is below \u2014 enter it in your open browser window.\n\n4QF-7XW\n",
-    }, sup);
+    const slack = await s.post(
+      '/api/message/add',
+      {
+        recipient: link.identifier,
+        sender: 'feedback@slack.com',
+        text: 'Your confirmation code is below \u2014 enter it in your open browser window.\n\n4QF-7XW\n',
+      },
+      sup,
+    );
     expect(slack.data).toMatchObject({ code: '4QF-7XW', matched: false, reason: '发件人或内容不符合商品的匹配规则' });
 
-    const notion = await s.post('/api/message/add', {
-      recipient: link.identifier, sender: 'notify@mail.notion.so',
-      text: 'Your temporary Notion login code\nHere is your temporary login code:\nmlq-prz-vaw\nOr, sign in with this link: https://www.notion.so/loginwithemail?state=ab12cd',
-    }, sup);
+    const notion = await s.post(
+      '/api/message/add',
+      {
+        recipient: link.identifier,
+        sender: 'notify@mail.notion.so',
+        text: 'Your temporary Notion login code\nHere is your temporary login code:\nmlq-prz-vaw\nOr, sign in with this link: https://www.notion.so/loginwithemail?state=ab12cd',
+      },
+      sup,
+    );
     expect(notion.message).toContain('mlq-prz-vaw');
     expect(notion.data).toMatchObject({ code: 'mlq-prz-vaw', matched: true });
     expect(await textAnswer(link.token)).toBe('STATUS_OK:mlq-prz-vaw');

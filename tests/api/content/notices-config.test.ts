@@ -1,6 +1,6 @@
 /** Notices (sup CRUD, recent, announcement), contact settings, and script payloads in their HTML. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinese, dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
+import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 
 const PAYLOADS = [
   '<script>alert(1)</script>',
@@ -26,7 +26,9 @@ function decode(html: string): string {
   return html
     .replace(/&#x([0-9a-f]+);?/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_, d) => String.fromCodePoint(Number(d)))
-    .replace(/&colon;/gi, ':').replace(/&tab;/gi, '\t').replace(/&newline;/gi, '\n');
+    .replace(/&colon;/gi, ':')
+    .replace(/&tab;/gi, '\t')
+    .replace(/&newline;/gi, '\n');
 }
 
 /** What could run in a browser: script-capable elements, event handlers, script URLs. */
@@ -81,7 +83,7 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
       const r = await s.get('/api/notice/recent', customerToken);
       expect(r.code).toBe(200);
       expect(r.data.list).toHaveLength(10);
-      expect(r.data.list.map((n: any) => n.title)).toEqual(Array.from({ length: 10 }, (_, i) => `公告 ${11 - i}`));
+      expect(r.data.list.map((n: Record<string, unknown>) => n.title)).toEqual(Array.from({ length: 10 }, (_, i) => `公告 ${11 - i}`));
       expect(r.data.list[0]).toMatchObject({ content: '<p>内容 11</p>', day: 11, popup: false });
       expect(r.data.list[0].create_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     });
@@ -98,6 +100,34 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
       expect((await s.get('/api/notice/detail?id=999999', supToken)).code).toBe(404);
     });
 
+    it('a notice is for customers unless the sup says otherwise: staff read those for staff or for all', async () => {
+      const titles = async (token: string) =>
+        (await s.get('/api/notice/recent', token)).data.list.map((n: Record<string, unknown>) => n.title);
+      const made = [];
+      for (const [title, audience] of [
+        ['给客户', undefined],
+        ['给员工', 'staff'],
+        ['给所有人', 'all'],
+      ] as const) {
+        const r = await s.post('/api/notice/add', { title, content: `<p>${title}</p>`, ...(audience ? { audience } : {}) }, supToken);
+        expect(r.code, r.message).toBe(200);
+        made.push(r.data.id);
+      }
+      expect((await s.get(`/api/notice/detail?id=${made[0]}`, supToken)).data.audience).toBe('customer');
+      const customerSees = await titles(customerToken);
+      expect(customerSees).toEqual(expect.arrayContaining(['给客户', '给所有人']));
+      expect(customerSees).not.toContain('给员工');
+      const staffSees = await titles(supToken);
+      expect(staffSees).toEqual(expect.arrayContaining(['给员工', '给所有人']));
+      expect(staffSees).not.toContain('给客户');
+      // A staff popup is not the customers' announcement.
+      await s.post('/api/notice/edit', { id: made[1], popup: true }, supToken);
+      expect((await s.get('/api/notice/detail', customerToken)).data?.title).not.toBe('给员工');
+      expect((await s.get('/api/notice/detail', supToken)).data.title).toBe('给员工');
+      expect((await s.post('/api/notice/add', { title: 'x', content: '<p>x</p>', audience: 'everyone' }, supToken)).code).toBe(400);
+      expect((await s.post('/api/notice/del', { ids: made }, supToken)).code).toBe(200);
+    });
+
     it('notice/data lists for sup with filters, sort and pages', async () => {
       const all = await s.post('/api/notice/data?page=1&pageSize=5', {}, supToken);
       expect(all.code).toBe(200);
@@ -105,24 +135,25 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
       expect(all.data.list).toHaveLength(5);
       expect(all.data.list[0].title).toBe('新弹窗');
       const found = await s.post('/api/notice/data', { title: '公告 1' }, supToken);
-      expect(found.data.list.map((n: any) => n.title).sort()).toEqual(['公告 1', '公告 10', '公告 11']);
+      expect(found.data.list.map((n: Record<string, unknown>) => n.title).sort()).toEqual(['公告 1', '公告 10', '公告 11']);
       const popups = await s.post('/api/notice/data', { popup: true }, supToken);
-      expect(popups.data.list.map((n: any) => n.title)).toEqual(['新弹窗', '公告 4']);
+      expect(popups.data.list.map((n: Record<string, unknown>) => n.title)).toEqual(['新弹窗', '公告 4']);
       const oldest = await s.post('/api/notice/data?pageSize=1', { sort: 'id', order: 'asc' }, supToken);
       expect(oldest.data.list[0].title).toBe('系统维护');
     });
 
     it('notice/edit changes a notice and notice/del removes several', async () => {
       const list = (await s.post('/api/notice/data?pageSize=100', {}, supToken)).data.list;
-      const target = list.find((n: any) => n.title === '公告 5');
+      const target = list.find((n: Record<string, unknown>) => n.title === '公告 5');
       const edited = await s.post('/api/notice/edit', { id: target.id, title: '公告 五', popup: true }, supToken);
       expect(edited.code).toBe(200);
       expect(edited.data).toMatchObject({ id: target.id, title: '公告 五', popup: true, content: '<p>内容 5</p>' });
-      const recentTitles = async () => (await s.get('/api/notice/recent', customerToken)).data.list.map((n: any) => n.title);
+      const recentTitles = async () =>
+        (await s.get('/api/notice/recent', customerToken)).data.list.map((n: Record<string, unknown>) => n.title);
       expect(await recentTitles()).toContain('公告 五');
       expect(await recentTitles()).not.toContain('公告 5');
 
-      const ids = list.filter((n: any) => ['公告 1', '公告 3'].includes(n.title)).map((n: any) => n.id);
+      const ids = list.filter((n: { title: string }) => ['公告 1', '公告 3'].includes(n.title)).map((n: Record<string, unknown>) => n.id);
       const before = await s.counts();
       // One id that does not exist: nothing is deleted.
       expect((await s.post('/api/notice/del', { ids: [...ids, 999_999] }, supToken)).code).toBe(404);
@@ -131,7 +162,7 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
       expect(del.code).toBe(200);
       expect(del.data.deleted).toBe(2);
       expect((await s.counts()).notices).toBe(before.notices - 2);
-      const recentIds = (await s.get('/api/notice/recent', customerToken)).data.list.map((n: any) => n.id);
+      const recentIds = (await s.get('/api/notice/recent', customerToken)).data.list.map((n: Record<string, unknown>) => n.id);
       expect(recentIds).toHaveLength(10);
       for (const id of ids) expect(recentIds).not.toContain(id);
       expect((await s.get(`/api/notice/detail?id=${ids[0]}`, supToken)).code).toBe(404);
@@ -169,8 +200,9 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
       const id = added.data.id;
       const stored = await s.database.db.selectFrom('notices').select('content').where('id', '=', id).executeTakeFirstOrThrow();
       const answers = [
-        added.data.content, stored.content,
-        (await s.get('/api/notice/recent', customerToken)).data.list.find((n: any) => n.id === id).content,
+        added.data.content,
+        stored.content,
+        (await s.get('/api/notice/recent', customerToken)).data.list.find((n: Record<string, unknown>) => n.id === id).content,
         (await s.get('/api/notice/detail', customerToken)).data.content,
         (await s.get(`/api/notice/detail?id=${id}`, supToken)).data.content,
         (await s.post('/api/notice/data', { title: '安全测试' }, supToken)).data.list[0].content,
@@ -198,16 +230,21 @@ describe.each(dbKinds)('notices and contact settings on %s', (kind) => {
     it('HTML already in the database is sanitized again when shown', async () => {
       const now = Date.now();
       const raw = '<p>旧数据</p><img src=x onerror=alert(1)><script>alert(2)</script>';
-      await s.database.db.insertInto('settings').values({ key: 'contact', value: raw, update_at: now })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: raw, update_at: now })).execute();
+      await s.database.db
+        .insertInto('settings')
+        .values({ key: 'contact', value: raw, update_at: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: raw, update_at: now }))
+        .execute();
       const contact = (await s.get('/api/config/index')).data.content;
       expect(executable(contact)).toEqual([]);
       expect(contact).toContain('<p>旧数据</p>');
 
-      const { id } = await s.database.db.insertInto('notices')
+      const { id } = await s.database.db
+        .insertInto('notices')
         .values({ title: '旧公告', content: raw, popup: 1, day: 1, create_at: now, update_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      const recent = (await s.get('/api/notice/recent', customerToken)).data.list.find((n: any) => n.id === Number(id));
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const recent = (await s.get('/api/notice/recent', customerToken)).data.list.find((n: Record<string, unknown>) => n.id === Number(id));
       const popup = (await s.get('/api/notice/detail', customerToken)).data;
       expect(popup.id).toBe(Number(id));
       for (const html of [recent.content, popup.content]) {

@@ -12,8 +12,13 @@ const MINUTE = 60 * SECOND;
 
 describe.each(dbKinds)('USDT pay orders under abuse on %s', (kind) => {
   let w: UsdtWorld;
-  beforeAll(async () => { w = await usdtWorld(kind); });
-  afterAll(async () => { await w.books(); await w.close(); });
+  beforeAll(async () => {
+    w = await usdtWorld(kind);
+  });
+  afterAll(async () => {
+    await w.books();
+    await w.close();
+  });
 
   const create = (token: string, amount: number | string) => w.s.post('/api/usdt/create', { amount }, token);
   const cancel = async (token: string, id: number) => expect((await w.s.post('/api/usdt/cancel', { id }, token)).code).toBe(200);
@@ -53,7 +58,7 @@ describe.each(dbKinds)('USDT pay orders under abuse on %s', (kind) => {
     await cancel(mallory.token, again.data.id);
   });
 
-  it('the hourly limit is the sup\'s setting', async () => {
+  it("the hourly limit is the sup's setting", async () => {
     expect((await w.s.get('/api/usdt/config', w.sup)).data.orders_per_hour).toBe(10);
     expect((await w.s.post('/api/usdt/config/edit', { orders_per_hour: 2 }, w.sup)).data.orders_per_hour).toBe(2);
     const eve = await w.customer('eve_usdt');
@@ -67,7 +72,7 @@ describe.each(dbKinds)('USDT pay orders under abuse on %s', (kind) => {
     expect((await w.s.post('/api/usdt/config/edit', { orders_per_hour: 10 }, w.sup)).code).toBe(200);
   });
 
-  it('a cancelled order\'s amount is free again 30 s after the cancel, and each payment goes to its own order', async () => {
+  it("a cancelled order's amount is free again 30 s after the cancel, and each payment goes to its own order", async () => {
     const alice = await w.customer('alice_usdt');
     const bob = await w.customer('bob_usdt2');
     const carol = await w.customer('carol_usdt');
@@ -105,8 +110,9 @@ describe.each(dbKinds)('USDT pay orders under abuse on %s', (kind) => {
   it('20 creates at once by one customer (two processes): exactly 3 waiting orders and 17 clear refusals', async () => {
     const peer = await w.s.peer();
     const dave = await w.customer('dave_usdt');
-    const made = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      (i % 2 ? peer : w.s).post('/api/usdt/create', { amount: 50 + (i % 4) }, dave.token)));
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? peer : w.s).post('/api/usdt/create', { amount: 50 + (i % 4) }, dave.token)),
+    );
     const codes = made.map((r) => r.code).sort();
     expect(codes).toEqual([...Array(3).fill(200), ...Array(17).fill(409)]);
     for (const r of made.filter((x) => x.code === 409)) expect(r.message).toBe('您已有 3 个待支付的充值订单，请先完成或取消后再试');

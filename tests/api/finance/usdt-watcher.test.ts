@@ -16,11 +16,15 @@ const MINUTE = 60 * SECOND;
 
 describe.each(dbKinds)('USDT watcher on %s', (kind) => {
   let w: UsdtWorld;
-  beforeEach(async () => { w = await usdtWorld(kind); });
-  afterEach(async () => { await w.books(); await w.close(); });
+  beforeEach(async () => {
+    w = await usdtWorld(kind);
+  });
+  afterEach(async () => {
+    await w.books();
+    await w.close();
+  });
 
-  const recharges = (userId: number) =>
-    w.s.database.db.selectFrom('recharges').selectAll().where('user_id', '=', userId).execute();
+  const recharges = (userId: number) => w.s.database.db.selectFrom('recharges').selectAll().where('user_id', '=', userId).execute();
 
   it('a normal payment: confirming within one poll, paid once confirmed, in one credit with its hash', async () => {
     const c = await w.customer('payer_one');
@@ -50,7 +54,11 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
 
     // Asked as TronGrid wants: incoming USDT only, oldest first from a time, with the key; then confirmed ones.
     const asked = w.chain.requests.map((r) => r.query);
-    expect(asked.every((q) => q.only_to === 'true' && q.contract_address === USDT_CONTRACT && q.order_by === 'block_timestamp,asc' && q.limit === '200')).toBe(true);
+    expect(
+      asked.every(
+        (q) => q.only_to === 'true' && q.contract_address === USDT_CONTRACT && q.order_by === 'block_timestamp,asc' && q.limit === '200',
+      ),
+    ).toBe(true);
     expect(asked.every((q) => Number(q.min_timestamp) > 0)).toBe(true);
     expect(asked.some((q) => q.only_confirmed === 'true')).toBe(true);
     expect(asked.some((q) => q.only_confirmed === undefined)).toBe(true);
@@ -129,7 +137,15 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
   it('two rounds at once without the lease (a holder that outlived it) still credit once; the API key never reaches the log', async () => {
     const other = await secondConnection(w.s);
     const logged: unknown[] = [];
-    const log = { error: (...a: unknown[]) => logged.push(a), warn: (...a: unknown[]) => logged.push(a), info() {}, debug() {}, trace() {}, fatal() {}, child: () => log } as unknown as Ctx['log'];
+    const log = {
+      error: (...a: unknown[]) => logged.push(a),
+      warn: (...a: unknown[]) => logged.push(a),
+      info() {},
+      debug() {},
+      trace() {},
+      fatal() {},
+      child: () => log,
+    } as unknown as Ctx['log'];
     const ctxOf = (database: typeof other): Ctx => ({ database, db: database.db, settings: w.s.settings, now: w.s.clock.now, log });
     try {
       const c = await w.customer('payer_race');
@@ -168,9 +184,16 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
     expect((await w.detail(c.token, order.id)).state).toBe('waiting');
     expect(await w.balance(c.token)).toBe(0);
     const list = await w.s.post('/api/transfer/data', { state: 'unmatched' }, w.sup);
-    expect(list.data.list).toEqual([expect.objectContaining({
-      tx_hash: tx, amount: 99, value: toValue(99), from: tronAddress('an exchange hot wallet'), reason: 'no_order', state: 'unmatched',
-    })]);
+    expect(list.data.list).toEqual([
+      expect.objectContaining({
+        tx_hash: tx,
+        amount: 99,
+        value: toValue(99),
+        from: tronAddress('an exchange hot wallet'),
+        reason: 'no_order',
+        state: 'unmatched',
+      }),
+    ]);
     const id = list.data.list[0].id;
 
     const attached = await w.s.post('/api/transfer/attach', { id, user_id: c.id }, w.sup);
@@ -180,7 +203,11 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
     const again = await w.s.post('/api/transfer/attach', { id, user_id: c.id }, w.sup);
     expect(again.code).toBe(409);
     expect(await w.balance(c.token)).toBe(99);
-    expect((await w.s.get(`/api/transfer/detail?id=${id}`, w.sup)).data).toMatchObject({ state: 'attached', user_id: c.id, user_id_label: 'payer_short' });
+    expect((await w.s.get(`/api/transfer/detail?id=${id}`, w.sup)).data).toMatchObject({
+      state: 'attached',
+      user_id: c.id,
+      user_id_label: 'payer_short',
+    });
     const [record] = await recharges(c.id);
     expect(record).toMatchObject({ type: 'auto', amount: 9900, tx_hash: tx });
     // Seen again on later polls, it stays as it is.
@@ -292,10 +319,10 @@ describe.each(dbKinds)('USDT watcher on %s', (kind) => {
     expect(await w.detail(c.token, order.id)).toMatchObject({ state: 'paid', tx_hash: tx });
     expect((await w.detail(c.token, second.id)).state).toBe('paid');
     expect(await w.balance(c.token)).toBe(67);
-    expect((await w.s.post('/api/transfer/data', {}, w.sup)).data.list.map((t: any) => t.amount)).toEqual([7.77]);
+    expect((await w.s.post('/api/transfer/data', {}, w.sup)).data.list.map((t: Record<string, unknown>) => t.amount)).toEqual([7.77]);
   });
 
-  it('a page boundary and TronGrid\'s 1000-record window: every payment on either side is credited', async () => {
+  it("a page boundary and TronGrid's 1000-record window: every payment on either side is credited", async () => {
     const c = await w.customer('payer_pages');
     const orders = [await w.order(c.token, 50), await w.order(c.token, 60), await w.order(c.token, 70)];
     const start = w.s.clock.now() + SECOND;

@@ -49,7 +49,7 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       bobLink = (await buyOk(s, bob.token, goods)).tokens[0];
     });
 
-    it('carries one message: the same pair with other text to another customer\'s number is refused, and that link shows nothing', async () => {
+    it("carries one message: the same pair with other text to another customer's number is refused, and that link shows nothing", async () => {
       const stamp = T0 + 1234;
       const r = await sendSms(s, device, '【Telegram】验证码 246810', { simInfo: `SIM1_${aliceLink.identifier}`, timestamp: stamp });
       expect(r.status).toBe(200);
@@ -72,7 +72,7 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       expect(await read(bobLink.token)).toMatchObject({ code: '112233' });
     });
 
-    it('the same timestamp from another device is that device\'s own pair', async () => {
+    it("the same timestamp from another device is that device's own pair", async () => {
       const other = await addDevice(s, sup, { name: '另一台手机' });
       const r = await sendSms(s, other, '验证码 998877', { simInfo: 'SIM1_+8617000000009', timestamp: T0 + 1234 });
       expect(r.status).toBe(200);
@@ -83,7 +83,11 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       expect(before.length).toBeGreaterThan(0);
       s.clock.advance(s.settings.webhookMaxSkewMs + 2 * 60_000);
       await s.app.jobs.runNow('webhook-stamp-sweep');
-      const after = await s.database.db.selectFrom('webhook_stamps').select('stamp').where('stamp', '<', T0 + 10_000).execute();
+      const after = await s.database.db
+        .selectFrom('webhook_stamps')
+        .select('stamp')
+        .where('stamp', '<', T0 + 10_000)
+        .execute();
       expect(after).toEqual([]);
     });
   });
@@ -99,10 +103,14 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       stranger = await addDevice(s, sup, { name: '卡池B' });
     });
 
-    it('stock bound to a device at import: another device\'s SMS to it reaches no link and says why', async () => {
+    it("stock bound to a device at import: another device's SMS to it reaches no link and says why", async () => {
       const r = await importInto(goods, ['+8617100000001'], { device_id: farm.id });
       expect(r.code, r.message).toBe(200);
-      const item = await s.database.db.selectFrom('stock_items').select('device_id').where('ident_key', '=', '8617100000001').executeTakeFirstOrThrow();
+      const item = await s.database.db
+        .selectFrom('stock_items')
+        .select('device_id')
+        .where('ident_key', '=', '8617100000001')
+        .executeTakeFirstOrThrow();
       expect(Number(item.device_id)).toBe(farm.id);
       const link = (await buyOk(s, alice.token, goods)).tokens[0];
 
@@ -116,7 +124,7 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       expect(await read(link.token)).toMatchObject({ code: '551101' });
     });
 
-    it('a number in a device\'s SIM slot is that device\'s', async () => {
+    it("a number in a device's SIM slot is that device's", async () => {
       expect((await importInto(goods, ['+8617100000009'])).code).toBe(200);
       const link = (await buyOk(s, bob.token, goods)).tokens[0];
       expect(link.identifier).toBe('+8617100000009');
@@ -128,7 +136,11 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
 
     it('the sup binds and unbinds numbers on the device screen; the list counts them', async () => {
       expect((await importInto(goods, ['+8617100000002', '+8617100000003'])).code).toBe(200);
-      const bound = await s.post('/api/device/bind', { id: stranger.id, text: '+8617100000002\n8617100000003----备注\n+8617199999999' }, sup);
+      const bound = await s.post(
+        '/api/device/bind',
+        { id: stranger.id, text: '+8617100000002\n8617100000003----备注\n+8617199999999' },
+        sup,
+      );
       expect(bound.code, bound.message).toBe(200);
       expect(bound.data).toEqual({ changed: 2, missing: 1 });
       expect(bound.message).toBe('已绑定 2 条库存，1 个号码不在库存中');
@@ -143,7 +155,7 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       expect(stock.data.list[0].device_id_label ?? stock.data.list[0].device_id).toBeTruthy();
     });
 
-    it('binding is the sup\'s: a customer is refused, and bad input is a clear 400', async () => {
+    it("binding is the sup's: a customer is refused, and bad input is a clear 400", async () => {
       expect((await s.post('/api/device/bind', { id: farm.id, text: '+8617100000002' }, alice.token)).code).toBe(403);
       const empty = await s.post('/api/device/bind', { id: farm.id, text: '  ' }, sup);
       expect(empty.code).toBe(400);
@@ -213,7 +225,7 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       bobWa = (await buyOk(s, bob.token, wa)).tokens[0];
     });
 
-    it('a code whose sender names the service goes to that product\'s customer alone', async () => {
+    it("a code whose sender names the service goes to that product's customer alone", async () => {
       s.clock.advance(1000);
       await sendSms(s, device, 'Telegram code 40001', { from: 'Telegram', simInfo: `SIM1_${number}` });
       expect(await read(aliceTg.token)).toMatchObject({ code: '40001' });
@@ -244,7 +256,11 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       expect(assigned.message).toBe(`验证码 778899 已送达链接 #${bobWa.id}`);
       expect(await read(bobWa.token)).toMatchObject({ code: '778899' });
       expect((await read(aliceTg.token)).code).toBe('40001');
-      const record = await s.database.db.selectFrom('code_records').select(['token_id', 'user_id']).where('message_id', '=', Number(waiting.id)).execute();
+      const record = await s.database.db
+        .selectFrom('code_records')
+        .select(['token_id', 'user_id'])
+        .where('message_id', '=', Number(waiting.id))
+        .execute();
       expect(record.map((r) => [Number(r.token_id), Number(r.user_id)])).toEqual([[bobWa.id, bob.id]]);
 
       const again = await s.post('/api/message/assign', { id: Number(waiting.id), token_id: aliceTg.id }, sup);
@@ -256,10 +272,16 @@ describe.each(dbKinds)('intake guards on %s', (kind) => {
       s.clock.advance(1000);
       await sendSms(s, device, '您的验证码是 112200', { from: '+10690000', simInfo: `SIM1_${number}` });
       const waiting = await lastMessage();
-      const other = (await buyOk(s, alice.token, await addGoods(s, sup, { title: '别的号' }).then(async (g) => {
-        await importInto(g, ['+8619900000000']);
-        return g;
-      }))).tokens[0];
+      const other = (
+        await buyOk(
+          s,
+          alice.token,
+          await addGoods(s, sup, { title: '别的号' }).then(async (g) => {
+            await importInto(g, ['+8619900000000']);
+            return g;
+          }),
+        )
+      ).tokens[0];
       const r = await s.post('/api/message/assign', { id: Number(waiting.id), token_id: other.id }, sup);
       expect(r.code).toBe(400);
       expect(r.message).toBe('该链接的号码与消息的收件号码不同');

@@ -21,13 +21,23 @@ describe('the server log and the SMS webhook', () => {
     const renewed = await post('/api/device/secret', { id: made.data.id }, token);
     const secrets = [made.data.secret, renewed.data.secret];
     const ts = Date.now();
-    const req = defaultFormRequest({ from: '+8610690000', text: '验证码 775533，请勿泄露', simInfo: 'SIM1_+8613800138000', receiveTime: localTime(ts) }, renewed.data.secret, ts);
-    const sent = await fetch(`${server.url}/api/ingest/sms/${key}`, { method: 'POST', headers: { 'content-type': req.contentType }, body: req.body });
+    const req = defaultFormRequest(
+      { from: '+8610690000', text: '验证码 775533，请勿泄露', simInfo: 'SIM1_+8613800138000', receiveTime: localTime(ts) },
+      renewed.data.secret,
+      ts,
+    );
+    const sent = await fetch(`${server.url}/api/ingest/sms/${key}`, {
+      method: 'POST',
+      headers: { 'content-type': req.contentType },
+      body: req.body,
+    });
     expect(sent.status).toBe(200);
     const content = ['+8610690000', '验证码 661144，请勿泄露', 'SIM1_+8613800138000', localTime(ts)].join('\n');
     // The phone's next message carries its own timestamp (a signed timestamp carries one message).
     const next = ts + 1;
-    const got = await fetch(`${server.url}/api/ingest/sms/${key}&content=${encodeURIComponent(content)}&timestamp=${next}&sign=${encodeURIComponent(appSign(next, renewed.data.secret))}`);
+    const got = await fetch(
+      `${server.url}/api/ingest/sms/${key}&content=${encodeURIComponent(content)}&timestamp=${next}&sign=${encodeURIComponent(appSign(next, renewed.data.secret))}`,
+    );
     expect(got.status).toBe(200);
     const stdout = await server.log();
 

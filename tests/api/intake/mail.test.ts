@@ -48,9 +48,21 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind);
-    mailApp = await buildApp({ settings: { ...s.settings, smtpMaxBytes: 64 * 1024 }, database: s.database, now: s.clock.now, logger: false, smtp: { port: 0, host: '127.0.0.1', dkimResolver: localDns } });
+    mailApp = await buildApp({
+      settings: { ...s.settings, smtpMaxBytes: 64 * 1024 },
+      database: s.database,
+      now: s.clock.now,
+      logger: false,
+      smtp: { port: 0, host: '127.0.0.1', dkimResolver: localDns },
+    });
     await mailApp.ready();
-    transport = nodemailer.createTransport({ host: '127.0.0.1', port: mailApp.smtpPort!, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } });
+    transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: mailApp.smtpPort!,
+      secure: false,
+      ignoreTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
     sup = await s.login(SUP.username, SUP.password);
     const customer = await s.addCustomer(sup, 'mail_buyer');
     await credit(s, sup, customer.id, 10);
@@ -65,23 +77,34 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     await s?.close();
   });
 
-  it('an HTML code mail to a mailbox in stock becomes the link\'s code', async () => {
+  it("an HTML code mail to a mailbox in stock becomes the link's code", async () => {
     const info = await transport.sendMail({
-      from: '"Discord" <noreply@discord.com>', to: link.identifier.toUpperCase(), subject: 'Verify your email',
+      from: '"Discord" <noreply@discord.com>',
+      to: link.identifier.toUpperCase(),
+      subject: 'Verify your email',
       html: '<html><body><h1>Hi!</h1><p>Your verification code is</p><div style="font-size:32px"><b>739 204</b></div></body></html>',
     });
     expect(info.accepted).toHaveLength(1);
     const code = await s.get(`/api/code/${link.token}`);
     expect(code.data).toMatchObject({ code: '739204' });
     const inbox = await s.post('/api/message/data', { source: 'mail' }, sup);
-    expect(inbox.data.list[0]).toMatchObject({ source: 'mail', sender: 'noreply@discord.com', recipient: link.identifier.toLowerCase(), matched: true });
+    expect(inbox.data.list[0]).toMatchObject({
+      source: 'mail',
+      sender: 'noreply@discord.com',
+      recipient: link.identifier.toLowerCase(),
+      matched: true,
+    });
   });
 
   it('every address of a served domain gets the same 250 at RCPT; only other domains get 550', async () => {
     const lines = await smtpDialogue(mailApp.smtpPort!, [
-      'EHLO client.test', 'MAIL FROM:<a@b.com>',
-      'RCPT TO:<box-two@mail.example.com>', 'RCPT TO:<stranger@mail.example.com>', 'RCPT TO:<Someone@MAIL.example.com>',
-      'RCPT TO:<box-two@not-ours.example.org>', 'QUIT',
+      'EHLO client.test',
+      'MAIL FROM:<a@b.com>',
+      'RCPT TO:<box-two@mail.example.com>',
+      'RCPT TO:<stranger@mail.example.com>',
+      'RCPT TO:<Someone@MAIL.example.com>',
+      'RCPT TO:<box-two@not-ours.example.org>',
+      'QUIT',
     ]);
     const rcpt = lines.slice(-5, -1);
     expect(rcpt.slice(0, 3)).toEqual(Array(3).fill('250 Accepted'));
@@ -94,7 +117,12 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     expect(lone.accepted).toEqual(['stranger@mail.example.com']);
     expect((await s.post('/api/message/data', {}, sup)).data.total).toBe(before);
 
-    const mixed = await transport.sendMail({ from: 'a@b.com', to: ['stranger@mail.example.com', 'box-two@mail.example.com'], subject: 'Code', text: 'Your code: 5521' });
+    const mixed = await transport.sendMail({
+      from: 'a@b.com',
+      to: ['stranger@mail.example.com', 'box-two@mail.example.com'],
+      subject: 'Code',
+      text: 'Your code: 5521',
+    });
     expect(mixed.accepted).toEqual(['stranger@mail.example.com', 'box-two@mail.example.com']);
     expect(mixed.rejected).toEqual([]);
     const after = await s.post('/api/message/data', {}, sup);
@@ -103,7 +131,7 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     expect(after.data.list.map((m: { recipient: string }) => m.recipient)).not.toContain('stranger@mail.example.com');
   });
 
-  it('a sender rule is met only by mail that the sender\'s domain signed (DKIM)', async () => {
+  it("a sender rule is met only by mail that the sender's domain signed (DKIM)", async () => {
     const customer = await s.addCustomer(sup, 'gmail_buyer');
     await credit(s, sup, customer.id, 10);
     const goods = await addGoods(s, sup, { title: 'Google 邮箱', channel: 'mail', service: 'go', match_sender: 'google.com' });
@@ -118,15 +146,22 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
     dnsQueries = [];
     await send({ from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 111111' });
     // The inbox still shows who it claimed to be from: the sup sees the forgery.
-    expect(await newest()).toMatchObject({ recipient: 'g-box@inbox.example.net', sender: 'no-reply@accounts.google.com', code: '111111', matched: false });
+    expect(await newest()).toMatchObject({
+      recipient: 'g-box@inbox.example.net',
+      sender: 'no-reply@accounts.google.com',
+      code: '111111',
+      matched: false,
+    });
     await send({
-      from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 222222',
+      from: 'Google <no-reply@accounts.google.com>',
+      text: 'Your Google verification code is 222222',
       dkim: { domainName: 'google.com', keySelector: 'sel1', privateKey: forger.privateKey },
     });
     expect(await newest()).toMatchObject({ code: '222222', matched: false });
     expect(dnsQueries).toContain('TXT sel1._domainkey.google.com');
     await send({
-      from: 'Google <no-reply@google.com.evil.test>', text: 'Your Google verification code is 333333',
+      from: 'Google <no-reply@google.com.evil.test>',
+      text: 'Your Google verification code is 333333',
       dkim: { domainName: 'evil.test', keySelector: 'fake', privateKey: forger.privateKey },
     });
     expect(await newest()).toMatchObject({ code: '333333', matched: false });
@@ -134,15 +169,19 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
 
     // google.com's key cannot be fetched (a DNS failure): 451, the sending server tries again later.
     const stored = (await s.post('/api/message/data', {}, sup)).data.total;
-    await expect(send({
-      from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 444444',
-      dkim: { domainName: 'google.com', keySelector: 'down', privateKey: google.privateKey },
-    })).rejects.toMatchObject({ responseCode: 451 });
+    await expect(
+      send({
+        from: 'Google <no-reply@accounts.google.com>',
+        text: 'Your Google verification code is 444444',
+        dkim: { domainName: 'google.com', keySelector: 'down', privateKey: google.privateKey },
+      }),
+    ).rejects.toMatchObject({ responseCode: 451 });
     expect((await s.post('/api/message/data', {}, sup)).data.total).toBe(stored);
 
     // Signed by google.com (a parent of the From domain): the link gets the code, and the sender shows.
     await send({
-      from: 'Google <no-reply@accounts.google.com>', text: 'Your Google verification code is 482913',
+      from: 'Google <no-reply@accounts.google.com>',
+      text: 'Your Google verification code is 482913',
       dkim: { domainName: 'google.com', keySelector: 'sel1', privateKey: google.privateKey },
     });
     expect(await newest()).toMatchObject({ code: '482913', matched: true, sender: 'no-reply@accounts.google.com' });
@@ -150,7 +189,13 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
   });
 
   it('connections over SMTP_MAX_CLIENTS are refused with 421 while the first ones still work', async () => {
-    const capped = await buildApp({ settings: { ...s.settings, smtpMaxClients: 2 }, database: s.database, now: s.clock.now, logger: false, smtp: { port: 0, host: '127.0.0.1' } });
+    const capped = await buildApp({
+      settings: { ...s.settings, smtpMaxClients: 2 },
+      database: s.database,
+      now: s.clock.now,
+      logger: false,
+      smtp: { port: 0, host: '127.0.0.1' },
+    });
     await capped.ready();
     try {
       const port = capped.smtpPort!;
@@ -167,12 +212,19 @@ describe.each(dbKinds)('SMTP receiver on %s', (kind) => {
   });
 
   it('a mail over the size limit is refused', async () => {
-    await expect(transport.sendMail({ from: 'a@b.com', to: 'box-two@mail.example.com', subject: 'big', text: 'x'.repeat(100 * 1024) }))
-      .rejects.toMatchObject({ responseCode: 552 });
+    await expect(
+      transport.sendMail({ from: 'a@b.com', to: 'box-two@mail.example.com', subject: 'big', text: 'x'.repeat(100 * 1024) }),
+    ).rejects.toMatchObject({ responseCode: 552 });
   });
 
   it('a second process on the same SMTP port starts without mail instead of failing', async () => {
-    const second = await buildApp({ settings: s.settings, database: s.database, now: s.clock.now, logger: false, smtp: { port: mailApp.smtpPort!, host: '127.0.0.1' } });
+    const second = await buildApp({
+      settings: s.settings,
+      database: s.database,
+      now: s.clock.now,
+      logger: false,
+      smtp: { port: mailApp.smtpPort!, host: '127.0.0.1' },
+    });
     await second.ready();
     expect(second.smtpPort).toBeNull();
     await second.close();

@@ -36,7 +36,9 @@ describe.each(dbKinds)('messages inbox on %s', (kind) => {
   it('lists every message with its source, device, code and why it matched nothing', async () => {
     const r = await s.post('/api/message/data', {}, sup);
     expect(r.data.total).toBe(3);
-    expect(r.data.list.map((m: any) => [m.source, m.device_id_label, m.recipient, m.code, m.matched, m.reason])).toEqual([
+    expect(
+      r.data.list.map((m: Record<string, unknown>) => [m.source, m.device_id_label, m.recipient, m.code, m.matched, m.reason]),
+    ).toEqual([
       ['sms', '英国卡', '+447700900999', '777888', false, '没有持有该号码或邮箱的链接'],
       ['sms', '英国卡', '+447700900123', '654321', true, null],
       ['sms', '英国卡', '+447700900123', '123456', false, '发件人或内容不符合商品的匹配规则'],
@@ -45,7 +47,8 @@ describe.each(dbKinds)('messages inbox on %s', (kind) => {
   });
 
   it('filters by matched, source, device and recipient', async () => {
-    const ids = async (body: Record<string, unknown>) => (await s.post('/api/message/data', body, sup)).data.list.map((m: any) => m.code);
+    const ids = async (body: Record<string, unknown>) =>
+      (await s.post('/api/message/data', body, sup)).data.list.map((m: Record<string, unknown>) => m.code);
     expect(await ids({ matched: false })).toEqual(['777888', '123456']);
     expect(await ids({ matched: true })).toEqual(['654321']);
     expect(await ids({ source: 'manual' })).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGoods, buyOk, credit, importLines } from '../../helpers/commerce.js';
-import { addDevice, postRaw, sendSms, smsRequest, type Device } from '../../helpers/intake.js';
+import { addDevice, postRaw, sendSms, smsRequest, type Device, type Posted } from '../../helpers/intake.js';
 import { appSign } from '../../helpers/smsforwarder-app.js';
 import { chinese, dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 
@@ -44,7 +44,13 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
     expect(device.webhook_url).toBe(`${s.url}/api/ingest/sms/${device.key}`);
     expect(device.secret).toMatch(/^[A-Za-z0-9]{32}$/);
     const detail = await s.get(`/api/device/detail?id=${device.id}`, sup);
-    expect(detail.data).toMatchObject({ name: '一号机', sim2: '+8613800138002', enabled: true, webhook_url: device.webhook_url, messages_today: 0 });
+    expect(detail.data).toMatchObject({
+      name: '一号机',
+      sim2: '+8613800138002',
+      enabled: true,
+      webhook_url: device.webhook_url,
+      messages_today: 0,
+    });
     expect(JSON.stringify(detail.data)).not.toContain(device.secret);
     const list = await s.post('/api/device/data', {}, sup);
     expect(JSON.stringify(list.data)).not.toContain(device.secret);
@@ -67,39 +73,57 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
     expect(await read(links['+8613800138001'].token)).toMatchObject({ code: '557102' });
   });
 
-  it('without a number in the remark, the slot\'s bound number is the recipient', async () => {
+  it("without a number in the remark, the slot's bound number is the recipient", async () => {
     const r = await sendSms(s, device, '验证码 730411，请勿泄露', { simInfo: 'SIM2_主卡' });
     expect(r.status).toBe(200);
     expect(await read(links['+8613800138002'].token)).toMatchObject({ code: '730411' });
   });
 
-  it('a GET webhook (fields glued to the URL, no `from`, as the app\'s GET sends them) delivers the code', async () => {
+  it("a GET webhook (fields glued to the URL, no `from`, as the app's GET sends them) delivers the code", async () => {
     s.clock.advance(1000);
     const ts = s.clock.now();
     const content = ['+8610690000', '验证码 908172，请勿泄露', 'SIM1_+8613800138001', 'SubId：1', localTimeOf(ts), 'Redmi'].join('\n');
-    const res = await fetch(`${s.url}${device.path}&content=${encodeURIComponent(content)}&timestamp=${ts}&sign=${encodeURIComponent(appSign(ts, device.secret))}`);
+    const res = await fetch(
+      `${s.url}${device.path}&content=${encodeURIComponent(content)}&timestamp=${ts}&sign=${encodeURIComponent(appSign(ts, device.secret))}`,
+    );
     expect(res.status).toBe(200);
     expect(await read(links['+8613800138001'].token)).toMatchObject({ code: '908172' });
   });
 
   it('the same message twice (a retry) is stored once', async () => {
     const req = smsRequest(s, device, '验证码 111222，请勿泄露', { simInfo: 'SIM1_+8613800138000' });
-    const before = await s.database.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await s.database.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await postRaw(s, device.path, req.contentType, req.body)).status).toBe(200);
     s.clock.advance(5000);
     expect((await postRaw(s, device.path, req.contentType, req.body)).status).toBe(200);
     // Another forwarding rule: the same SMS, a later timestamp.
-    expect((await sendSms(s, device, '验证码 111222，请勿泄露', { simInfo: 'SIM1_+8613800138000', receiveTime: s.clock.now() - 5000 })).status).toBe(200);
-    const after = await s.database.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(
+      (await sendSms(s, device, '验证码 111222，请勿泄露', { simInfo: 'SIM1_+8613800138000', receiveTime: s.clock.now() - 5000 })).status,
+    ).toBe(200);
+    const after = await s.database.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1);
     const records = await s.post('/api/record/data', { token_id: links['+8613800138000'].id }, customer.token);
-    expect(records.data.list.map((r: any) => r.code)).toEqual(['111222', '482913']);
+    expect(records.data.list.map((r: Record<string, unknown>) => r.code)).toEqual(['111222', '482913']);
   });
 
   it('refuses a wrong signature, a missing one, a stale or future timestamp, an unknown or disabled device (4xx, nothing stored)', async () => {
-    const count = async () => Number((await s.database.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await s.database.db
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    const cases: [string, () => Promise<{ status: number; json: any }>, number][] = [
+    const cases: [string, () => Promise<Posted>, number][] = [
       ['wrong secret', () => sendSms(s, device, '验证码 999001', { secret: 'not-the-secret' }), 401],
       ['no secret', () => sendSms(s, device, '验证码 999002', { secret: '' }), 401],
       ['11 minutes old', () => sendSms(s, device, '验证码 999003', { timestamp: s.clock.now() - 11 * 60_000 }), 401],
@@ -122,7 +146,9 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
   });
 
   it('a timestamp within 10 minutes passes; the limit is WEBHOOK_MAX_SKEW_SECONDS', async () => {
-    expect((await sendSms(s, device, '验证码 120034', { timestamp: s.clock.now() - 9 * 60_000, simInfo: 'SIM1_+8613800138001' })).status).toBe(200);
+    expect(
+      (await sendSms(s, device, '验证码 120034', { timestamp: s.clock.now() - 9 * 60_000, simInfo: 'SIM1_+8613800138001' })).status,
+    ).toBe(200);
     const strict = await s.sibling({ webhookMaxSkewMs: 60_000 });
     const req = smsRequest(s, device, '验证码 120035', { timestamp: s.clock.now() - 2 * 60_000 });
     expect((await postRaw(strict, device.path, req.contentType, req.body)).status).toBe(401);
@@ -143,19 +169,20 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
     const row = list.data.list[0];
     expect(row).toMatchObject({ name: '一号机', silent: false, messages_today: 7, message_count: 7 });
     expect(row.last_seen_at).toBe(localTimeOf(s.clock.now()));
-    expect((await s.get('/api/device/silent', sup)).data.list.map((d: any) => d.name)).not.toContain('一号机');
+    expect((await s.get('/api/device/silent', sup)).data.list.map((d: Record<string, unknown>) => d.name)).not.toContain('一号机');
     s.clock.advance(61 * 60_000);
     expect((await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].silent).toBe(true);
     const silent = await s.get('/api/device/silent', sup);
     expect(silent.data).toMatchObject({ minutes: 60, more: false });
     // The disabled 二号机 is not watched.
-    expect(silent.data.list.map((d: any) => d.name)).toEqual(['一号机']);
+    expect(silent.data.list.map((d: Record<string, unknown>) => d.name)).toEqual(['一号机']);
     expect((await sendSms(s, device, 'hello', { simInfo: 'SIM1_+8613800138004' })).status).toBe(200);
     expect((await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].silent).toBe(false);
   });
 
-  it('the device\'s last seen and message count reach the database within a few seconds (written at most once a second)', async () => {
-    const stored = () => s.database.db.selectFrom('devices').select(['last_seen_at', 'message_count']).where('id', '=', device.id).executeTakeFirstOrThrow();
+  it("the device's last seen and message count reach the database within a few seconds (written at most once a second)", async () => {
+    const stored = () =>
+      s.database.db.selectFrom('devices').select(['last_seen_at', 'message_count']).where('id', '=', device.id).executeTakeFirstOrThrow();
     const before = (await s.post('/api/device/data', { name: '一号机' }, sup)).data.list[0].message_count;
     s.clock.advance(1000);
     expect((await sendSms(s, device, '验证码 431907，请勿泄露', { simInfo: 'SIM1_+8613800138003' })).status).toBe(200);
@@ -178,5 +205,14 @@ describe.each(dbKinds)('SMS webhook on %s', (kind) => {
 });
 
 function localTimeOf(ms: number) {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(ms);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(ms);
 }

@@ -24,13 +24,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('long-poll woken across processe
     await importLines(s, sup, goods, ['+8613700001111']);
     link = (await buyOk(s, customer.token, goods)).tokens[0];
     const made = await s.post('/api/device/add', { name: '池子', sim1: '+8613700001111' }, sup);
-    device = { id: made.data.id, key: '', secret: made.data.secret, webhook_url: made.data.webhook_url, path: new URL(made.data.webhook_url).pathname };
+    device = {
+      id: made.data.id,
+      key: '',
+      secret: made.data.secret,
+      webhook_url: made.data.webhook_url,
+      path: new URL(made.data.webhook_url).pathname,
+    };
   });
   afterAll(() => s?.close());
 
   it('a wait on process A answers as soon as process B takes the SMS', async () => {
     const started = Date.now();
-    const waiting = fetch(`${s.url}/api/code/${link.token}?wait=30&format=text`).then(async (r) => ({ text: await r.text(), ms: Date.now() - started }));
+    const waiting = fetch(`${s.url}/api/code/${link.token}?wait=30&format=text`).then(async (r) => ({
+      text: await r.text(),
+      ms: Date.now() - started,
+    }));
     // Let the read reach its wait first.
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The phone's receive time has whole seconds: the SMS comes a little after the purchase.
@@ -48,7 +57,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('long-poll woken across processe
     s.clock.advance(2000);
     expect((await other.post('/api/token/reset', { id: link.id }, customer.token)).code).toBe(200);
     const started = Date.now();
-    const waiting = fetch(`${s.url}/api/code/${link.token}?wait=30`).then(async (r) => ({ body: await r.json(), ms: Date.now() - started }));
+    const waiting = fetch(`${s.url}/api/code/${link.token}?wait=30`).then(async (r) => ({
+      body: await r.json(),
+      ms: Date.now() - started,
+    }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     s.clock.advance(2000);
     const req = smsRequest(s, device, '【Telegram】验证码 118822，请勿泄露');

@@ -53,10 +53,13 @@ describe.each(dbKinds)('activation calls on %s', (kind) => {
     s.clock.advance(WINDOW);
     const done = await s.post('/api/token/cancel', { id: t.id }, buyer.token);
     expect(done.code, done.message).toBe(200);
-    expect(done.message).toBe('已取消，退款 $2.00 已退回余额');
+    expect(done.message).toBe('已取消，已退款 $2.00');
     expect(done.data.amount).toBe(2);
     expect(await balance(buyer.id)).toBe(before + 200);
     expect(await state(t.id)).toBe('refunded');
+    // 财务明细 names the number the refund was for.
+    const ledger = (await s.post('/api/finance/data', { type: 'refund' }, buyer.token)).data.list[0];
+    expect(ledger).toMatchObject({ type: 'refund', amount: 2, remark: `号码 ${t.identifier}：取消号码（未收到验证码），退款` });
     const again = await s.post('/api/token/cancel', { id: t.id }, buyer.token);
     expect([again.code, again.message]).toEqual([409, '该号码已退款，不能取消']);
     expect(await balance(buyer.id)).toBe(before + 200);
@@ -78,6 +81,14 @@ describe.each(dbKinds)('activation calls on %s', (kind) => {
     expect(await balance(buyer.id)).toBe(before);
     const twice = await s.post('/api/token/finish', { id: t.id }, buyer.token);
     expect([twice.code, twice.message]).toEqual([409, '该号码已完成']);
+  });
+
+  it("a link tells its product's country and service, so the console can show the number's dialling prefix apart", async () => {
+    const t = await link({ country: 6, service: 'wa' });
+    const row = await s.get(`/api/token/detail?id=${t.id}`, buyer.token);
+    expect(row.data).toMatchObject({ country: 6, service: 'wa' });
+    const page = await s.post('/api/token/data', {}, buyer.token);
+    expect(page.data.list.find((r: { id: number }) => r.id === t.id)).toMatchObject({ country: 6, service: 'wa' });
   });
 
   it("another customer's link is not found by either call, and nothing changes", async () => {

@@ -26,7 +26,11 @@ describe.each(dbKinds)('/c/<token> limits on %s', (kind) => {
   /** Runs `body` with the clock stopped, so no bucket refills while it reads. */
   async function frozen(body: () => Promise<void>) {
     s.clock.freeze(Date.now());
-    try { await body(); } finally { s.clock.reset(); }
+    try {
+      await body();
+    } finally {
+      s.clock.reset();
+    }
   }
 
   beforeAll(async () => {
@@ -38,7 +42,7 @@ describe.each(dbKinds)('/c/<token> limits on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  it('500 fast reads of one page are not all answered: the link\'s burst, then 429', async () => {
+  it("500 fast reads of one page are not all answered: the link's burst, then 429", async () => {
     const token = await link();
     await frozen(async () => {
       const statuses: number[] = [];
@@ -52,7 +56,9 @@ describe.each(dbKinds)('/c/<token> limits on %s', (kind) => {
 
   describe('with strict limits', () => {
     let strict: Caller;
-    beforeAll(async () => { strict = await s.sibling({ codeRatePerToken: 60, codeRatePerAddress: 100_000 }); });
+    beforeAll(async () => {
+      strict = await s.sibling({ codeRatePerToken: 60, codeRatePerAddress: 100_000 });
+    });
 
     it('too many reads of one link: a Chinese page with 429 and Retry-After; other links still open; open again after waiting', async () => {
       const token = await link();

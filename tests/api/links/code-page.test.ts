@@ -20,7 +20,10 @@ describe.each(dbKinds)('/c/<token> on %s', (kind) => {
   let nextPhone = 8613700000000;
   // A console build beside the server: /c/<token> must not fall through to its index.html.
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'code-page-static-'));
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-CONSOLE.js"></script>');
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/index-CONSOLE.js"></script>',
+  );
 
   const page = async (p: string) => {
     const res = await fetch(`${s.url}${p}`);
@@ -91,7 +94,9 @@ describe.each(dbKinds)('/c/<token> on %s', (kind) => {
     const t = (await buyOk(s, buyer.token, waiting)).tokens[0];
     const before = await page(`/c/${t.token}`);
     expect(before.html).toContain('<span class="product" id="product">等待退款测试</span>');
-    expect(before.html).toMatch(/<p class="refund" id="refund">未收到验证码将自动退款：<span id="refund-at">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d<\/span>/);
+    expect(before.html).toMatch(
+      /<p class="refund" id="refund">未收到验证码将自动退款：<span id="refund-at">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d<\/span>/,
+    );
 
     await deliver(s, t.identifier, '验证码 900812');
     const got = await page(`/c/${t.token}`);
@@ -125,6 +130,28 @@ describe.each(dbKinds)('/c/<token> on %s', (kind) => {
     const r = await page(`/c/${t.token}`);
     expect(r.html).toContain('data-state="revoked"');
     expect(r.html).toContain('<p class="state end" id="state" role="status">链接已被撤销</p>');
+  });
+
+  it("a refunded link offers nothing to copy (its number is no longer the holder's); a finished one still does", async () => {
+    const t = await link();
+    const refund = await s.post('/api/token/refund', { id: t.id, remark: '测试' }, sup);
+    expect(refund.code, refund.message).toBe(200);
+    const r = await page(`/c/${t.token}`);
+    expect(r.html).toContain('<p class="state end" id="state" role="status">链接已退款</p>');
+    expect(r.html.match(/<button type="button" data-copy="\w+"[^>]*>/g)).toEqual([
+      '<button type="button" data-copy="identifier" hidden>',
+      '<button type="button" data-copy="code" disabled hidden>',
+    ]);
+
+    const done = await link();
+    await deliver(s, done.identifier, '验证码 774411');
+    expect((await s.post('/api/token/finish', { id: done.id }, buyer.token)).code).toBe(200);
+    const finished = await page(`/c/${done.token}`);
+    expect(finished.html).toContain('链接已结束');
+    expect(finished.html.match(/<button type="button" data-copy="\w+"[^>]*>/g)).toEqual([
+      '<button type="button" data-copy="identifier">',
+      '<button type="button" data-copy="code">',
+    ]);
   });
 
   it('an unknown or malformed token: a friendly 404 page in Chinese, not the console', async () => {

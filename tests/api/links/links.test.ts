@@ -112,9 +112,22 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
       expect(r.data).toMatchObject({ amount: 2.25, expires_at: quote.data.expires_after });
       expect(await balance()).toBeCloseTo(money - 2.25, 2);
       const order = (await s.get(`/api/order/detail?id=${r.data.order_id}`, buyer.token)).data;
-      expect(order).toMatchObject({ type: 'augment', quantity: 3, unit_price: 0.75, amount: 2.25, token_id: t.id, token_id_label: t.identifier });
+      expect(order).toMatchObject({
+        type: 'augment',
+        quantity: 3,
+        unit_price: 0.75,
+        amount: 2.25,
+        token_id: t.id,
+        token_id_label: t.identifier,
+      });
       const record = (await s.post('/api/augment/data', { token_id: t.id }, buyer.token)).data.list[0];
-      expect(record).toMatchObject({ days: 3, amount: 2.25, expires_before: expires, expires_after: r.data.expires_at, order_id: r.data.order_id });
+      expect(record).toMatchObject({
+        days: 3,
+        amount: 2.25,
+        expires_before: expires,
+        expires_after: r.data.expires_at,
+        order_id: r.data.order_id,
+      });
       const ledger = (await s.post('/api/finance/data', {}, buyer.token)).data.list[0];
       expect(ledger).toMatchObject({ type: 'order', amount: -2.25 });
       expect(ledger.remark).toContain('续费');
@@ -135,7 +148,9 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         const r = await s.post('/api/token/augment', { id: t.id, days: 1 }, buyer.token);
         expect(r.code, r.message).toBe(200);
         expect(await link(t.id)).toMatchObject({ state: 'used_up', last_code: '343434' });
-        expect(Number((await db().selectFrom('tokens').select('expires_at').where('id', '=', t.id).executeTakeFirstOrThrow()).expires_at)).toBe(start + 2 * HOUR + DAY);
+        expect(
+          Number((await db().selectFrom('tokens').select('expires_at').where('id', '=', t.id).executeTakeFirstOrThrow()).expires_at),
+        ).toBe(start + 2 * HOUR + DAY);
         expect((await item()).state).toBe('sold');
 
         s.clock.advance(DAY);
@@ -174,7 +189,10 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         expect((await s.post('/api/stock/enable', { ids: [Number(item.id)] }, sup)).data.changed).toBe(1);
         // The console is told before it asks: no 续费 on the link, in the detail or the list.
         expect((await link(c.id)).renewable).toBe(false);
-        const listed = (await s.post('/api/token/data?page=1&pageSize=100', {}, buyer.token)).data.list as Array<{ id: number; renewable: boolean }>;
+        const listed = (await s.post('/api/token/data?page=1&pageSize=100', {}, buyer.token)).data.list as Array<{
+          id: number;
+          renewable: boolean;
+        }>;
         expect(listed.find((r) => r.id === c.id)?.renewable).toBe(false);
         const r = await s.post('/api/token/augment', { id: c.id, days: 1 }, buyer.token);
         expect(r.code).toBe(409);
@@ -191,7 +209,10 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
       const [b, c, d] = (await buyOk(s, buyer.token, yes, 3)).tokens;
       await s.post('/api/token/refund', { id: c.id, remark: '测试' }, sup);
       const renewable = async () => {
-        const list = (await s.post('/api/token/data?page=1&pageSize=100', {}, buyer.token)).data.list as Array<{ id: number; renewable: boolean }>;
+        const list = (await s.post('/api/token/data?page=1&pageSize=100', {}, buyer.token)).data.list as Array<{
+          id: number;
+          renewable: boolean;
+        }>;
         return Object.fromEntries(list.filter((r) => [a.id, b.id, c.id, d.id].includes(r.id)).map((r) => [r.id, r.renewable]));
       };
       expect(await renewable()).toEqual({ [a.id]: false, [b.id]: true, [c.id]: false, [d.id]: true });
@@ -223,7 +244,15 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
       expect(r.data.amount).toBe(4);
       expect(await balance()).toBeCloseTo(money + 4, 2);
       const row = (await s.post('/api/finance/data', { type: 'refund' }, buyer.token)).data.list[0];
-      expect(row).toMatchObject({ type: 'refund', amount: 4, remark: '号码不可用' });
+      // The customer's row names the number; the sup's note (号码不可用) is staff-only, kept in the audit trail.
+      expect(row).toMatchObject({ type: 'refund', amount: 4, remark: `号码 ${t.identifier}：客服退款` });
+      const audit = await db()
+        .selectFrom('audit')
+        .selectAll()
+        .where('action', '=', 'token.refund')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      expect(JSON.stringify(audit)).toContain('号码不可用');
       expect((await s.get(`/api/order/detail?id=${p.order_id}`, sup)).data).toMatchObject({ refunded: 3, state: 'partial' });
       expect((await link(t.id)).state).toBe('refunded');
       expect((await link(p.tokens[1].id)).state).toBe('active');
@@ -263,8 +292,17 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
       expect(answers.filter((a) => a.code !== 200 && a.code !== 409)).toEqual([]);
       const order = await db().selectFrom('orders').select(['refunded', 'amount']).where('id', '=', p.order_id).executeTakeFirstOrThrow();
       expect(Number(order.refunded)).toBe(500);
-      const refunds = await db().selectFrom('ledger').select('amount').where('user_id', '=', buyer.id).where('type', '=', 'refund')
-        .where((eb) => eb.or([eb.and([eb('ref_type', '=', 'order'), eb('ref_id', '=', p.order_id)]), eb.and([eb('ref_type', '=', 'token'), eb('ref_id', '=', p.tokens[0].id)])]))
+      const refunds = await db()
+        .selectFrom('ledger')
+        .select('amount')
+        .where('user_id', '=', buyer.id)
+        .where('type', '=', 'refund')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('ref_type', '=', 'order'), eb('ref_id', '=', p.order_id)]),
+            eb.and([eb('ref_type', '=', 'token'), eb('ref_id', '=', p.tokens[0].id)]),
+          ]),
+        )
         .execute();
       expect(refunds.reduce((n, r) => n + Number(r.amount), 0)).toBe(500);
       await expectBooksBalance(s, sup);
@@ -281,14 +319,16 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         expect(await s.app.jobs.runNow('token-expiry')).toBe(true);
         expect((await link(a.id)).state).toBe('expired');
         expect((await link(b.id)).state).toBe('active');
-        expect((await db().selectFrom('stock_items').select('state').where('token_id', '=', a.id).executeTakeFirstOrThrow()).state).toBe('expired');
+        expect((await db().selectFrom('stock_items').select('state').where('token_id', '=', a.id).executeTakeFirstOrThrow()).state).toBe(
+          'expired',
+        );
         expect((await s.post('/api/token/data', { state: 'expired', goods_id: goods }, buyer.token)).data.total).toBe(1);
       } finally {
         s.clock.reset();
       }
     });
 
-    it('links with no code within the product\'s wait are refunded once, by the sweep; links with a code are not', async () => {
+    it("links with no code within the product's wait are refunded once, by the sweep; links with a code are not", async () => {
       const goods = await product({ code_wait_minutes: 10, price: 1.5 });
       const [silent, lucky] = (await buyOk(s, buyer.token, goods, 2)).tokens;
       await deliver(s, lucky.identifier, '验证码 121212 请勿泄露');
@@ -303,7 +343,7 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         expect((await link(lucky.id)).state).toBe('used_up');
         expect(await balance()).toBeCloseTo(money + 1.5, 2);
         const row = (await s.post('/api/finance/data', { type: 'refund' }, buyer.token)).data.list[0];
-        expect(row).toMatchObject({ amount: 1.5, remark: '超时未收到验证码，自动退款' });
+        expect(row).toMatchObject({ amount: 1.5, remark: `号码 ${silent.identifier}：超时未收到验证码，自动退款` });
         await s.app.jobs.runNow('token-auto-refund');
         expect(await balance()).toBeCloseTo(money + 1.5, 2);
         expect((await s.call('GET', `/api/code/${silent.token}`)).data.state).toBe('refunded');
@@ -320,7 +360,7 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
       // The second refund's ledger row fails, as if the process died there.
       const crash: KyselyPlugin = {
         transformQuery: ({ node }) => {
-          if (node.kind === 'InsertQueryNode' && (node as any).into?.table?.identifier?.name === 'ledger' && ++ledgerWrites === 2) {
+          if (node.kind === 'InsertQueryNode' && node.into?.table?.identifier?.name === 'ledger' && ++ledgerWrites === 2) {
             throw new Error('crash');
           }
           return node;
@@ -333,7 +373,11 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         await expect(autoRefundJob.run(ctx)).rejects.toThrow('crash');
         const states = async () => (await Promise.all(tokens.map((t) => link(t.id)))).map((t) => t.state);
         expect(await states()).toEqual(['refunded', 'active', 'active']);
-        const order = await db().selectFrom('orders').select('refunded').where('id', '=', Number((await link(tokens[0].id)).order_id)).executeTakeFirstOrThrow();
+        const order = await db()
+          .selectFrom('orders')
+          .select('refunded')
+          .where('id', '=', Number((await link(tokens[0].id)).order_id))
+          .executeTakeFirstOrThrow();
         expect(Number(order.refunded)).toBe(100);
         await expectBooksBalance(s, sup);
         expect(await s.app.jobs.runNow('token-auto-refund')).toBe(true);
@@ -354,16 +398,29 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
         // No lease: this process and another one run the whole round against the same links.
         const sweeper = await otherProcess(s, now);
         await Promise.all([autoRefundJob.run(ctxOf(s)), sweeper.go()]);
-        const refunds = await db().selectFrom('ledger').select('ref_id').where('type', '=', 'refund').where('ref_type', '=', 'token')
-          .where('ref_id', 'in', tokens.map((t) => t.id)).execute();
+        const refunds = await db()
+          .selectFrom('ledger')
+          .select('ref_id')
+          .where('type', '=', 'refund')
+          .where('ref_type', '=', 'token')
+          .where(
+            'ref_id',
+            'in',
+            tokens.map((t) => t.id),
+          )
+          .execute();
         expect(refunds).toHaveLength(60);
         expect(new Set(refunds.map((r) => Number(r.ref_id))).size).toBe(60);
         // With the lease only one of two runners takes a round (past the app's own runner's lease).
         s.clock.advance(10 * MINUTE);
-        other = kind === 'postgres'
-          ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema: await schemaOf(s) })
-          : await connect({ dataDir: path.dirname(s.database.sqlite!.name) });
-        const runners = [startJobs(ctxOf(s), allJobs(), { timers: false }), startJobs({ ...ctxOf(s), database: other, db: other.db }, allJobs(), { timers: false })];
+        other =
+          kind === 'postgres'
+            ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema: await schemaOf(s) })
+            : await connect({ dataDir: path.dirname(s.database.sqlite!.name) });
+        const runners = [
+          startJobs(ctxOf(s), allJobs(), { timers: false }),
+          startJobs({ ...ctxOf(s), database: other, db: other.db }, allJobs(), { timers: false }),
+        ];
         const ran = await Promise.all(runners.map((r) => r.runNow('token-auto-refund')));
         expect(ran.filter(Boolean)).toHaveLength(1);
         await Promise.all(runners.map((r) => r.stop()));
@@ -380,7 +437,8 @@ describe.each(dbKinds)('links after purchase on %s', (kind) => {
 async function otherProcess(s: TestServer, now: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'fixtures', 'sweeper.ts')], {
     env: {
-      ...process.env, SWEEP_NOW: String(now),
+      ...process.env,
+      SWEEP_NOW: String(now),
       ...(s.kind === 'postgres'
         ? { SWEEP_DATABASE_URL: process.env.TEST_DATABASE_URL, SWEEP_SCHEMA: await schemaOf(s) }
         : { SWEEP_DATA_DIR: path.dirname(s.database.sqlite!.name) }),
@@ -388,14 +446,25 @@ async function otherProcess(s: TestServer, now: number) {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';
-  const said = (word: string) => new Promise<void>((resolve, reject) => {
-    const check = () => { if (out.includes(word)) resolve(); };
-    child.stdout!.on('data', (chunk) => { out += chunk; check(); });
-    child.on('exit', (code) => (out.includes(word) ? resolve() : reject(new Error(`sweeper exited with ${code}`))));
-    check();
-  });
+  const said = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (out.includes(word)) resolve();
+      };
+      child.stdout!.on('data', (chunk) => {
+        out += chunk;
+        check();
+      });
+      child.on('exit', (code) => (out.includes(word) ? resolve() : reject(new Error(`sweeper exited with ${code}`))));
+      check();
+    });
   await said('READY');
-  return { go: async () => { child.stdin!.write('GO\n'); await said('DONE'); } };
+  return {
+    go: async () => {
+      child.stdin!.write('GO\n');
+      await said('DONE');
+    },
+  };
 }
 
 async function schemaOf(s: TestServer): Promise<string> {

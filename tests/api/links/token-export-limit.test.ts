@@ -23,7 +23,10 @@ describe.each(dbKinds)('/api/token/export limit on %s', (kind) => {
     const { id: _id, ...template } = row;
     for (let i = 0; i < LIMIT; i += 500) {
       const batch = Array.from({ length: 500 }, (_, j) => ({
-        ...template, token: `t${String(i + j).padStart(31, '0')}`, identifier: `8613${String(i + j).padStart(9, '0')}`, ident_key: `k${i + j}`,
+        ...template,
+        token: `t${String(i + j).padStart(31, '0')}`,
+        identifier: `8613${String(i + j).padStart(9, '0')}`,
+        ident_key: `k${i + j}`,
       }));
       await s.database.db.insertInto('tokens').values(batch).execute();
     }
@@ -37,12 +40,12 @@ describe.each(dbKinds)('/api/token/export limit on %s', (kind) => {
     expect(r.data.total).toBe(LIMIT);
     expect(r.data.truncated).toBe(true);
     // Newest first: the one bought first is the one left out.
-    expect(r.data.list.some((l: any) => l.id === bought.id)).toBe(false);
+    expect(r.data.list.some((l: Record<string, unknown>) => l.id === bought.id)).toBe(false);
   });
 
   it('no more than the limit: the whole answer, no truncated flag', async () => {
     const r = await s.post('/api/token/export', { ids: [bought.id] }, buyer.token);
-    expect(r.data.list.map((l: any) => l.id)).toEqual([bought.id]);
+    expect(r.data.list.map((l: Record<string, unknown>) => l.id)).toEqual([bought.id]);
     expect(r.data).not.toHaveProperty('truncated');
   });
 });

@@ -15,7 +15,7 @@ const CONSOLE = '<!doctype html><link rel="modulepreload" href="/assets/Shell-NE
 const LOGIN = '<!doctype html><div id="root" data-prerendered="/login"></div>';
 const LIST = '<!doctype html><link rel="modulepreload" href="/assets/List-NEW.js"><div id="root"></div>';
 
-describe.each(dbKinds)('the console\'s files on %s', (kind) => {
+describe.each(dbKinds)("the console's files on %s", (kind) => {
   let s: TestServer;
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assets-static-'));
   fs.mkdirSync(path.join(staticDir, 'assets'));
@@ -50,13 +50,19 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
     expect(r.text).toBe('export const x = 1;');
   });
 
-  it.each(['/assets/Screen-MISSING.js', '/assets/style-MISSING.css', '/assets/deep/x.js', '/robots.txt', '/images/logo.png', '/favicon.png'])(
-    'answers 404 for a missing file, not the console page: %s', async (p) => {
-      const r = await get(p);
-      expect(r.status).toBe(404);
-      expect(r.text).not.toContain('id="root"');
-      expect(r.text).toMatch(/[\u4e00-\u9fff]/);
-    });
+  it.each([
+    '/assets/Screen-MISSING.js',
+    '/assets/style-MISSING.css',
+    '/assets/deep/x.js',
+    '/robots.txt',
+    '/images/logo.png',
+    '/favicon.png',
+  ])('answers 404 for a missing file, not the console page: %s', async (p) => {
+    const r = await get(p);
+    expect(r.status).toBe(404);
+    expect(r.text).not.toContain('id="root"');
+    expect(r.text).toMatch(/[\u4e00-\u9fff]/);
+  });
 
   it('answers "no icon" (204, empty) to the browser\'s own /favicon.ico when the build has none', async () => {
     const r = await get('/favicon.ico');
@@ -72,12 +78,15 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
     expect(r.text).not.toContain('id="root"');
   });
 
-  it.each(['/system/notice', '/home', '/items/store?q=a.b', '/tokens/show/12'])('gives the console page to a console route: %s', async (p) => {
-    const r = await get(p);
-    expect(r.status).toBe(200);
-    expect(r.type).toMatch(/text\/html/);
-    expect(r.text).toBe(CONSOLE);
-  });
+  it.each(['/system/notice', '/home', '/items/store?q=a.b', '/tokens/show/12'])(
+    'gives the console page to a console route: %s',
+    async (p) => {
+      const r = await get(p);
+      expect(r.status).toBe(200);
+      expect(r.type).toMatch(/text\/html/);
+      expect(r.text).toBe(CONSOLE);
+    },
+  );
 
   it('gives a screen whose page sits deeper its own page (/items/api/token), and its records the console page', async () => {
     expect((await get('/items/api/token')).text).toBe(LIST);
@@ -85,7 +94,7 @@ describe.each(dbKinds)('the console\'s files on %s', (kind) => {
     expect((await get('/items/api/token/show/3')).text).toBe(CONSOLE);
   });
 
-  it.each(['/register', '/'])('gives %s the app\'s plain page (an open screen: no console files to fetch)', async (p) => {
+  it.each(['/register', '/'])("gives %s the app's plain page (an open screen: no console files to fetch)", async (p) => {
     const r = await get(p);
     expect(r.status).toBe(200);
     expect(r.text).toBe(INDEX);

@@ -21,8 +21,11 @@ describe('backup settings', () => {
     const defaults = readSettings({});
     expect(defaults).toMatchObject({ backupIntervalMs: 24 * HOUR, backupKeep: 7, backupDir: undefined });
     expect(readSettings({ BACKUP_INTERVAL_HOURS: '0', BACKUP_KEEP: '0' })).toMatchObject({ backupIntervalMs: 0, backupKeep: 0 });
-    expect(readSettings({ BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '3', BACKUP_DIR: '/srv/backups' }))
-      .toMatchObject({ backupIntervalMs: 6 * HOUR, backupKeep: 3, backupDir: '/srv/backups' });
+    expect(readSettings({ BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '3', BACKUP_DIR: '/srv/backups' })).toMatchObject({
+      backupIntervalMs: 6 * HOUR,
+      backupKeep: 3,
+      backupDir: '/srv/backups',
+    });
   });
 });
 
@@ -46,21 +49,43 @@ describe.each(dbKinds)('scheduled backups on %s', (kind) => {
   function jobCtx(settings: Partial<Settings>) {
     const lines: { level: string; msg: string }[] = [];
     const at = { now: T0 };
-    const keep = (level: string) => (...args: unknown[]) => { lines.push({ level, msg: String(args.find((a) => typeof a === 'string') ?? '') }); };
-    const log = { info: keep('info'), warn: keep('warn'), error: keep('error'), debug() {}, trace() {}, fatal: keep('fatal'), child: () => log };
+    const keep =
+      (level: string) =>
+      (...args: unknown[]) => {
+        lines.push({ level, msg: String(args.find((a) => typeof a === 'string') ?? '') });
+      };
+    const log = {
+      info: keep('info'),
+      warn: keep('warn'),
+      error: keep('error'),
+      debug() {},
+      trace() {},
+      fatal: keep('fatal'),
+      child: () => log,
+    };
     const ctx: Ctx = {
-      database: s.database, db: s.database.db, settings: { ...s.settings, ...settings }, now: () => at.now, log: log as unknown as Ctx['log'],
+      database: s.database,
+      db: s.database.db,
+      settings: { ...s.settings, ...settings },
+      now: () => at.now,
+      log: log as unknown as Ctx['log'],
     };
     return { ctx, lines, at };
   }
-  const names = (dir: string) => fs.readdirSync(dir).filter((n) => n.startsWith('backup-')).sort();
+  const names = (dir: string) =>
+    fs
+      .readdirSync(dir)
+      .filter((n) => n.startsWith('backup-'))
+      .sort();
 
   it('writes a backup when the newest is an interval old, says so in the log, and keeps exactly BACKUP_KEEP', async () => {
     const dir = path.join(tmp, 'scheduled');
     const { ctx, lines, at } = jobCtx({ backupDir: dir, backupKeep: 3, backupIntervalMs: 24 * HOUR });
     await backupJob.run(ctx);
     expect(names(dir)).toEqual(['backup-20261126-021500.tar.gz']);
-    expect(lines).toEqual([{ level: 'info', msg: expect.stringContaining(`定时备份已写入 ${path.join(dir, 'backup-20261126-021500.tar.gz')}`) }]);
+    expect(lines).toEqual([
+      { level: 'info', msg: expect.stringContaining(`定时备份已写入 ${path.join(dir, 'backup-20261126-021500.tar.gz')}`) },
+    ]);
 
     // Not due again within the interval (a restart, another round).
     at.now += 23 * HOUR;
@@ -75,8 +100,13 @@ describe.each(dbKinds)('scheduled backups on %s', (kind) => {
       await backupJob.run(ctx);
     }
     expect(names(dir)).toEqual(['backup-20261129-021500.tar.gz', 'backup-20261130-021500.tar.gz', 'backup-20261201-021500.tar.gz']);
-    expect(fs.readdirSync(dir).sort()).toEqual(['backup-20261129-021500.tar.gz', 'backup-20261130-021500.tar.gz', 'backup-20261201-021500.tar.gz',
-      'before-upgrade.tar.gz', 'notes.txt']);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'backup-20261129-021500.tar.gz',
+      'backup-20261130-021500.tar.gz',
+      'backup-20261201-021500.tar.gz',
+      'before-upgrade.tar.gz',
+      'notes.txt',
+    ]);
     expect(lines.filter((l) => l.msg.includes('按 BACKUP_KEEP=3 删除了较早的备份'))).toHaveLength(3);
     expect(lines.every((l) => chinese(l.msg))).toBe(true);
   });
@@ -119,7 +149,9 @@ describe.each(dbKinds)('scheduled backups on %s', (kind) => {
     } finally {
       process.env.PATH = PATH;
     }
-    expect(lines).toEqual([{ level: 'warn', msg: expect.stringMatching(/^定时备份跳过：未找到 pg_dump.*apt-get install postgresql-client.*pg_dump -Fc/) }]);
+    expect(lines).toEqual([
+      { level: 'warn', msg: expect.stringMatching(/^定时备份跳过：未找到 pg_dump.*apt-get install postgresql-client.*pg_dump -Fc/) },
+    ]);
     expect(fs.existsSync(dir) ? names(dir) : []).toEqual([]);
   });
 });

@@ -28,8 +28,18 @@ const DOWN = /^数据库暂时不可用，请稍后再试/;
 /** A call that has not answered by then is hanging: far beyond the couple of seconds a 503 takes. */
 const NO_HANG_MS = 30_000;
 
-interface Proc { url: string; app: FastifyInstance; database: Database; close(): Promise<void> }
-interface Answer { status: number; text: string; json: any }
+interface Proc {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+interface Answer {
+  status: number;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers of every API
+  json: any;
+}
 
 async function startProc(databaseUrl: string, dataDir: string, first: boolean): Promise<Proc> {
   const settings = { ...readSettings({}), dataDir, authRatePerMinute: 100_000, smtpPort: 0 };
@@ -40,10 +50,25 @@ async function startProc(databaseUrl: string, dataDir: string, first: boolean): 
   }
   const app = await buildApp({ settings, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, app, database, close: async () => { await app.close(); await database.close(); } };
+  return {
+    url,
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
-async function call(p: Proc, method: 'GET' | 'POST', url: string, body?: unknown, token?: string, contentType = 'application/json'): Promise<Answer> {
+async function call(
+  p: Proc,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  token?: string,
+  contentType = 'application/json',
+): Promise<Answer> {
   const res = await fetch(p.url + url, {
     method,
     headers: { ...(body !== undefined ? { 'content-type': contentType } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -52,8 +77,12 @@ async function call(p: Proc, method: 'GET' | 'POST', url: string, body?: unknown
     signal: AbortSignal.timeout(url.includes('wait=') ? 90_000 : NO_HANG_MS),
   });
   const text = await res.text();
-  let json: any = null;
-  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  let json: Answer['json'] = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, text, json };
 }
 
@@ -94,15 +123,37 @@ describe.skipIf(!pgBinDir())('PostgreSQL down under two server processes', () =>
     const customer = await ok(a, '/api/user/add', { username: 'down_buyer', password: 'Buyer-pass-123' }, sup);
     await ok(a, '/api/user/money', { id: customer.id, amount: 100, remark: '测试充值' }, sup);
     buyer = (await ok(a, '/api/user/login', { username: 'down_buyer', password: 'Buyer-pass-123' })).token;
-    goods = (await ok(a, '/api/goods/add', {
-      title: 'Telegram 接码', channel: 'sms', service: 'tg', price: 1, valid_hours: 24, receive_limit: 0, min_qty: 1, max_qty: 10,
-    }, sup)).id;
-    await ok(a, '/api/stock/import', { goods_id: goods, text: Array.from({ length: 8 }, (_, i) => `+861370000${1000 + i}`).join('\n') }, sup);
+    goods = (
+      await ok(
+        a,
+        '/api/goods/add',
+        {
+          title: 'Telegram 接码',
+          channel: 'sms',
+          service: 'tg',
+          price: 1,
+          valid_hours: 24,
+          receive_limit: 0,
+          min_qty: 1,
+          max_qty: 10,
+        },
+        sup,
+      )
+    ).id;
+    await ok(
+      a,
+      '/api/stock/import',
+      { goods_id: goods, text: Array.from({ length: 8 }, (_, i) => `+861370000${1000 + i}`).join('\n') },
+      sup,
+    );
     const bought = (await ok(a, '/api/order/buy', { goods_id: goods, quantity: 2 }, buyer)).tokens as { url: string; identifier: string }[];
     links = [];
     for (const [i, l] of bought.entries()) {
       const made = await ok(a, '/api/device/add', { name: `池子 ${i + 1}`, sim1: l.identifier }, sup);
-      links.push({ token: new URL(l.url).pathname.split('/').pop()!, device: { path: new URL(made.webhook_url).pathname, secret: made.secret } });
+      links.push({
+        token: new URL(l.url).pathname.split('/').pop()!,
+        device: { path: new URL(made.webhook_url).pathname, secret: made.secret },
+      });
     }
   });
   afterAll(async () => {
@@ -116,7 +167,11 @@ describe.skipIf(!pgBinDir())('PostgreSQL down under two server processes', () =>
   /** One SMS to a link's number, as SmsForwarder posts it, through process `p`. */
   function sms(p: Proc, text: string, to = links[0]) {
     const ts = Date.now() + ++sent;
-    const req = defaultFormRequest({ from: '+8610690000', text, simInfo: 'SIM1_', receiveTime: localTime(ts - 1000), deviceMark: 'Redmi' }, to.device.secret, ts);
+    const req = defaultFormRequest(
+      { from: '+8610690000', text, simInfo: 'SIM1_', receiveTime: localTime(ts - 1000), deviceMark: 'Redmi' },
+      to.device.secret,
+      ts,
+    );
     return call(p, 'POST', to.device.path, req.body, undefined, req.contentType);
   }
 
@@ -131,15 +186,21 @@ describe.skipIf(!pgBinDir())('PostgreSQL down under two server processes', () =>
     };
   }
 
-  const serving = (p: Proc) => until(`${p === a ? 'A' : 'B'} serving again`, async () =>
-    (await call(p, 'POST', '/api/user/info', {}, buyer)).json?.code === 200, 120_000, 250);
+  const serving = (p: Proc) =>
+    until(
+      `${p === a ? 'A' : 'B'} serving again`,
+      async () => (await call(p, 'POST', '/api/user/info', {}, buyer)).json?.code === 200,
+      120_000,
+      250,
+    );
 
   it('PostgreSQL stopped: every call answers 503 with a Chinese message; the same processes serve again once it is back', async () => {
     // Both pools hold idle connections when the server goes away (their end must not crash anything).
     await Promise.all([a, b].flatMap((p) => Array.from({ length: 6 }, () => call(p, 'POST', '/api/user/info', {}, buyer))));
     await cluster.stop();
     // Hot reads (a session, a link) may be served from the process's cache for its second.
-    for (const p of [a, b]) await until('the cached session expired', async () => (await call(p, 'POST', '/api/user/info', {}, buyer)).status === 503);
+    for (const p of [a, b])
+      await until('the cached session expired', async () => (await call(p, 'POST', '/api/user/info', {}, buyer)).status === 503);
 
     for (const p of [a, b]) {
       for (const [what, answer] of Object.entries(await everyKindOfCall(p))) expectUnavailable(answer, what);
@@ -166,7 +227,10 @@ describe.skipIf(!pgBinDir())('PostgreSQL down under two server processes', () =>
   });
 
   it('after both outages a code taken by one process wakes a wait held by the other, both ways', async () => {
-    for (const [reader, taker, code, link] of [[a, b, '604217', links[0]], [b, a, '731950', links[1]]] as const) {
+    for (const [reader, taker, code, link] of [
+      [a, b, '604217', links[0]],
+      [b, a, '731950', links[1]],
+    ] as const) {
       const signal = codeSignal(reader.database);
       const before = signal.waiting;
       const answer = call(reader, 'GET', `/api/code/${link.token}?wait=60`);
@@ -174,14 +238,24 @@ describe.skipIf(!pgBinDir())('PostgreSQL down under two server processes', () =>
       // The listening connections are re-established in the background: until this one is, a code
       // taken elsewhere wakes nothing here. Keep sending new codes until the read wakes.
       let woken: Answer | undefined;
-      answer.then((r) => { woken = r; }, () => undefined);
+      answer.then(
+        (r) => {
+          woken = r;
+        },
+        () => undefined,
+      );
       let n = 0;
-      await until('the read woken by a code taken by the other process', async () => {
-        if (woken) return true;
-        const r = await sms(taker, `【Telegram】验证码 ${code.slice(0, 4)}${String(n++).padStart(2, '0')}，请勿泄露`, link);
-        expect(r.status, r.text).toBe(200);
-        return false;
-      }, 50_000, 1000);
+      await until(
+        'the read woken by a code taken by the other process',
+        async () => {
+          if (woken) return true;
+          const r = await sms(taker, `【Telegram】验证码 ${code.slice(0, 4)}${String(n++).padStart(2, '0')}，请勿泄露`, link);
+          expect(r.status, r.text).toBe(200);
+          return false;
+        },
+        50_000,
+        1000,
+      );
       expect(woken!.json.data.code).toMatch(new RegExp(`^${code.slice(0, 4)}\\d\\d$`));
     }
   }, 180_000);

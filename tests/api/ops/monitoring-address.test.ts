@@ -11,9 +11,21 @@ const request = (remoteAddress: string | undefined, headers: Record<string, stri
 
 describe('the metrics caller decision', () => {
   it.each([
-    ['127.0.0.1', true], ['127.8.9.10', true], ['::1', true], ['::ffff:127.0.0.1', true], ['::FFFF:127.0.0.2', true],
-    ['192.0.2.2', false], ['10.0.0.1', false], ['::ffff:10.0.0.1', false], ['fd00::2', false], ['128.0.0.1', false],
-    ['::', false], ['0.0.0.0', false], ['', false], [undefined, false], ['127.0.0.1.example', false],
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['::FFFF:127.0.0.2', true],
+    ['192.0.2.2', false],
+    ['10.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['fd00::2', false],
+    ['128.0.0.1', false],
+    ['::', false],
+    ['0.0.0.0', false],
+    ['', false],
+    [undefined, false],
+    ['127.0.0.1.example', false],
   ])('%j is loopback: %j', (address, expected) => {
     expect(isLoopback(address)).toBe(expected);
   });
@@ -23,7 +35,7 @@ describe('the metrics caller decision', () => {
     expect(fromThisMachine(request('127.0.0.1'))).toBe(true);
   });
 
-  it('takes a loopback request a proxy relayed (a forwarding header) as not this machine\'s', () => {
+  it("takes a loopback request a proxy relayed (a forwarding header) as not this machine's", () => {
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
       expect(fromThisMachine(request('127.0.0.1', { [header]: '203.0.113.5' })), header).toBe(false);
     }

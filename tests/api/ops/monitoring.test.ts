@@ -45,8 +45,6 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return found ? sum : NaN;
 }
 
-const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe.each(dbKinds)('health and metrics on %s', (kind) => {
   let s: TestServer;
   let sup: string;
@@ -64,7 +62,7 @@ describe.each(dbKinds)('health and metrics on %s', (kind) => {
   it('/healthz: the process is up', async () => {
     const res = await fetch(`${s.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
 
   it('/readyz: 200 on a reachable, migrated database', async () => {
@@ -73,14 +71,14 @@ describe.each(dbKinds)('health and metrics on %s', (kind) => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('/metrics holds every named family, in Prometheus\' text format', async () => {
+  it("/metrics holds every named family, in Prometheus' text format", async () => {
     const r = await metrics();
     expect(r.status).toBe(200);
     expect(r.type).toMatch(/^text\/plain; version=0\.0\.4/);
     for (const [name, type] of FAMILIES) expect(r.text, name).toContain(`# TYPE ${name} ${type}`);
   });
 
-  it('times requests by their route pattern and status, never by the address (it may hold a link\'s key)', async () => {
+  it("times requests by their route pattern and status, never by the address (it may hold a link's key)", async () => {
     const secret = crypto.randomBytes(16).toString('hex');
     await fetch(`${s.url}/api/code/${secret}`);
     await s.get('/api/config/index');
@@ -96,7 +94,13 @@ describe.each(dbKinds)('health and metrics on %s', (kind) => {
     const goods = await addGoods(s, sup, { receive_limit: 0 });
     await importLines(s, sup, goods, ['+8613700002222']);
     const made = await s.post('/api/device/add', { name: '监控测试机', sim1: '+8613700002222' }, sup);
-    const device = { id: made.data.id, key: '', secret: made.data.secret, webhook_url: made.data.webhook_url, path: new URL(made.data.webhook_url).pathname };
+    const device = {
+      id: made.data.id,
+      key: '',
+      secret: made.data.secret,
+      webhook_url: made.data.webhook_url,
+      path: new URL(made.data.webhook_url).pathname,
+    };
 
     const before = (await metrics()).text;
     const link = (await buyOk(s, customer.token, goods)).tokens[0];
@@ -112,13 +116,15 @@ describe.each(dbKinds)('health and metrics on %s', (kind) => {
     expect(await waiting).toBe('STATUS_OK:604217');
 
     const after = (await metrics()).text;
-    expect(sample(after, 'codes_delivered_total', { source: 'sms' }) - (sample(before, 'codes_delivered_total', { source: 'sms' }) || 0)).toBe(1);
+    expect(
+      sample(after, 'codes_delivered_total', { source: 'sms' }) - (sample(before, 'codes_delivered_total', { source: 'sms' }) || 0),
+    ).toBe(1);
     expect(sample(after, 'webhook_to_readable_seconds_count') - (sample(before, 'webhook_to_readable_seconds_count') || 0)).toBe(1);
     expect(sample(after, 'long_polls_open')).toBe(0);
     expect(sample(after, 'purchases_total') - sample(before, 'purchases_total')).toBe(1);
   });
 
-  it('shows when each job last ran in this process, and the USDT watcher\'s lag', async () => {
+  it("shows when each job last ran in this process, and the USDT watcher's lag", async () => {
     const before = (await metrics()).text;
     expect(sample(before, 'job_last_run_timestamp_seconds', { job: 'usdt-watcher' })).toBeNaN();
     expect(await s.app.jobs.runNow('usdt-watcher')).toBe(true);
@@ -128,16 +134,19 @@ describe.each(dbKinds)('health and metrics on %s', (kind) => {
     expect(sample(text, 'usdt_watcher_lag_seconds')).toBe(0);
   });
 
-  it('shows the USDT watcher\'s lag from its watch state: the time since an address was last read', async () => {
+  it("shows the USDT watcher's lag from its watch state: the time since an address was last read", async () => {
     const now = s.clock.now();
     expect((await s.post('/api/usdt/config/edit', { address: SHOP }, sup)).code).toBe(200);
-    await s.database.db.insertInto('usdt_watch').values({ address: SHOP, cursor: now - 600_000, last_poll_at: now - 90_000, last_ok_at: now - 90_000 }).execute();
+    await s.database.db
+      .insertInto('usdt_watch')
+      .values({ address: SHOP, cursor: now - 600_000, last_poll_at: now - 90_000, last_ok_at: now - 90_000 })
+      .execute();
     const lag = sample((await metrics()).text, 'usdt_watcher_lag_seconds');
     expect(lag).toBeGreaterThanOrEqual(90);
     expect(lag).toBeLessThan(200);
   });
 
-  it('shows the database pool\'s use', async () => {
+  it("shows the database pool's use", async () => {
     const text = (await metrics()).text;
     const total = sample(text, 'db_pool_connections', { state: 'total' });
     expect(total).toBeGreaterThanOrEqual(1);
@@ -158,7 +167,9 @@ describe.each(dbKinds)('health and metrics on %s', (kind) => {
 });
 
 /** An address of this machine that is not loopback: a request to it comes from it. */
-const outside = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+const outside = Object.values(os.networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 describe.skipIf(!outside)('/metrics to a caller that is not this machine (TRUST_PROXY off)', () => {
   let s: TestServer;
@@ -191,7 +202,12 @@ describe.skipIf(!outside)('/metrics to a caller that is not this machine (TRUST_
   });
 
   it('is refused to everyone elsewhere when no METRICS_TOKEN is set', async () => {
-    const open = await buildApp({ settings: { ...s.settings, trustProxy: 0, metricsToken: undefined }, database: s.database, now: s.clock.now, logger: false });
+    const open = await buildApp({
+      settings: { ...s.settings, trustProxy: 0, metricsToken: undefined },
+      database: s.database,
+      now: s.clock.now,
+      logger: false,
+    });
     try {
       await open.listen({ port: 0, host: outside });
       const url = `http://${outside}:${(open.server.address() as { port: number }).port}/metrics`;

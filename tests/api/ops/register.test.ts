@@ -10,7 +10,15 @@ describe.each(dbKinds)('the registration switch on %s', (kind) => {
   let s: TestServer;
   let sup: string;
   let customer: string;
-  const users = async () => Number((await s.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const users = async () =>
+    Number(
+      (
+        await s.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     s = await startServer(kind);

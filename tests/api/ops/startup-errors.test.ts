@@ -57,13 +57,16 @@ describe('a start that cannot succeed says why in one line', () => {
     }
   });
 
-  it.each(['mysql://root:secret@127.0.0.1/app', 'not a url', 'sqlite:///var/data/app.db'])('DATABASE_URL=%s is refused, not served from SQLite', async (url) => {
-    const dir = tempDir();
-    const r = await failedStart(baseEnv(dir, url));
-    expectOneLine(r, /postgres:\/\//, 'DATABASE_URL');
-    expect(r.stderr).not.toContain('secret');
-    expect(fs.existsSync(path.join(dir, 'app.db'))).toBe(false);
-  });
+  it.each(['mysql://root:secret@127.0.0.1/app', 'not a url', 'sqlite:///var/data/app.db'])(
+    'DATABASE_URL=%s is refused, not served from SQLite',
+    async (url) => {
+      const dir = tempDir();
+      const r = await failedStart(baseEnv(dir, url));
+      expectOneLine(r, /postgres:\/\//, 'DATABASE_URL');
+      expect(r.stderr).not.toContain('secret');
+      expect(fs.existsSync(path.join(dir, 'app.db'))).toBe(false);
+    },
+  );
 
   it('a PostgreSQL nobody listens on: connection refused, names DATABASE_URL', async () => {
     const port = await freePort();
@@ -92,13 +95,28 @@ describe('a start that cannot succeed says why in one line', () => {
   describe.skipIf(!pgUrl)('on the PostgreSQL server', () => {
     it('a database that does not exist: names it, how to create it, and DATABASE_URL', async () => {
       const name = `ops_missing_${crypto.randomBytes(4).toString('hex')}`;
-      const r = await failedStart(baseEnv(tempDir(), variant(pgUrl!, (u) => { u.pathname = `/${name}`; })));
+      const r = await failedStart(
+        baseEnv(
+          tempDir(),
+          variant(pgUrl!, (u) => {
+            u.pathname = `/${name}`;
+          }),
+        ),
+      );
       expect(expectOneLine(r, /不存在/, 'DATABASE_URL')).toContain(`createdb ${name}`);
     });
 
     it('a role that does not exist: names the role and DATABASE_URL', async () => {
       const role = `ops_nobody_${crypto.randomBytes(4).toString('hex')}`;
-      const r = await failedStart(baseEnv(tempDir(), variant(pgUrl!, (u) => { u.username = role; u.pathname = '/postgres'; })));
+      const r = await failedStart(
+        baseEnv(
+          tempDir(),
+          variant(pgUrl!, (u) => {
+            u.username = role;
+            u.pathname = '/postgres';
+          }),
+        ),
+      );
       expect(expectOneLine(r, /没有用户（角色）/, 'DATABASE_URL')).toContain(role);
     });
   });
@@ -112,14 +130,18 @@ describe('a start that cannot succeed says why in one line', () => {
       await admin.connect();
       try {
         await admin.query(`CREATE ROLE ops_app LOGIN PASSWORD 'right-password'`);
-        fs.writeFileSync(path.join(cluster.dir, 'data', 'pg_hba.conf'),
-          'local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
+        fs.writeFileSync(
+          path.join(cluster.dir, 'data', 'pg_hba.conf'),
+          'local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n',
+        );
         await admin.query('select pg_reload_conf()');
       } finally {
         await admin.end();
       }
     });
-    afterAll(async () => { await cluster?.destroy(); });
+    afterAll(async () => {
+      await cluster?.destroy();
+    });
 
     it('a wrong password: names the user and DATABASE_URL, never the password', async () => {
       const url = `postgres://ops_app:wrong-password@127.0.0.1:${cluster.port}/app`;

@@ -10,20 +10,33 @@ import { baseEnv, printed, startMain, stopMain, tempDir, type MainProcess } from
 import { freePort } from '../../helpers/ports.js';
 
 /** An IPv4 address of this machine that is not the loopback. */
-const outside = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+const outside = Object.values(os.networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
-/** Whether an SMTP greeting comes from host:port. */
+/**
+ * Whether an SMTP greeting comes from host:port within 5 s. Some networks drop a connection to a
+ * port nobody listens on instead of refusing it: silence counts as no greeting.
+ */
 function greets(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
-    socket.once('data', (chunk) => { socket.destroy(); resolve(String(chunk).startsWith('220')); });
-    socket.once('error', () => resolve(false));
+    const done = (greeted: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(greeted);
+    };
+    const timer = setTimeout(() => done(false), 5_000);
+    socket.once('data', (chunk) => done(String(chunk).startsWith('220')));
+    socket.once('error', () => done(false));
   });
 }
 
 describe.skipIf(!outside)(`the mail receiver's address (this machine's other address: ${outside})`, () => {
   let proc: MainProcess | undefined;
-  afterEach(async () => { await stopMain(proc); });
+  afterEach(async () => {
+    await stopMain(proc);
+  });
 
   it('unset SMTP_HOST: the same as HOST (127.0.0.1): mail is taken on the loopback only', async () => {
     const smtp = await freePort();

@@ -11,8 +11,12 @@ const byUsername = batchedRead((db) => db.selectFrom('users').select(['id', 'use
 
 describe.each(dbKinds)('batchedRead on %s', (kind) => {
   let s: TestServer;
-  beforeAll(async () => { s = await startServer(kind); });
-  afterAll(async () => { await s?.close(); });
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
 
   it('answers each read of a turn with its own row, and a missing key with nothing', async () => {
     const sup = await s.login(SUP.username, SUP.password);

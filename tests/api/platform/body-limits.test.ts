@@ -29,8 +29,12 @@ describe.each(dbKinds)('bodies on %s', (kind) => {
   async function cutShort(base: string, path: string, length: number, token?: string, sent = 100): Promise<RawAnswer> {
     const c = await rawConnection(base);
     try {
-      await c.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n` +
-        (token ? `Authorization: Bearer ${token}\r\n` : '') + '\r\n' + `{"content":"${'['.repeat(sent)}`);
+      await c.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n` +
+          (token ? `Authorization: Bearer ${token}\r\n` : '') +
+          '\r\n' +
+          `{"content":"${'['.repeat(sent)}`,
+      );
       return await within(c.answer(), `${path} with its body still coming`);
     } finally {
       c.destroy();
@@ -62,7 +66,7 @@ describe.each(dbKinds)('bodies on %s', (kind) => {
       expect(deep.code).toBe(203);
     });
 
-    it('sends a customer\'s rotated token even so', async () => {
+    it("sends a customer's rotated token even so", async () => {
       const token = await s.login('body_user', 'Customer-pass-1');
       s.clock.advance(s.settings.sessionRotateMs + 1000);
       try {
@@ -140,20 +144,26 @@ describe.each(dbKinds)('bodies on %s', (kind) => {
 
     beforeAll(async () => {
       app = await buildApp({ settings: s.settings, database: s.database, now: s.clock.now, logger: false });
-      app.post('/api/test/bulk', { bodyLimit: 4 * BODY_LIMIT, config: { access: 'sup' } },
-        async (request) => ({ code: 200, message: '成功', data: { length: (request.body as { text: string }).text.length } }));
+      app.post('/api/test/bulk', { bodyLimit: 4 * BODY_LIMIT, config: { access: 'sup' } }, async (request) => ({
+        code: 200,
+        message: '成功',
+        data: { length: (request.body as { text: string }).text.length },
+      }));
       // Form bodies (SMS-Activate clients, SmsForwarder) can be given a parser of their own.
-      app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' },
-        (_request, body: string, done) => done(null, Object.fromEntries(new URLSearchParams(body))));
+      app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body: string, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body))),
+      );
       app.post('/stubs/test_form', { config: { access: 'public' } }, async (request) => ({ form: request.body ?? null }));
       url = await app.listen({ port: 0, host: '127.0.0.1' });
     });
     afterAll(() => app?.close());
 
-    const bulk = (text: string, token?: string) => fetch(`${url}/api/test/bulk`, {
-      method: 'POST', body: JSON.stringify({ text }),
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }).then((r) => r.json());
+    const bulk = (text: string, token?: string) =>
+      fetch(`${url}/api/test/bulk`, {
+        method: 'POST',
+        body: JSON.stringify({ text }),
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }).then((r) => r.json());
 
     it('takes bodies up to that limit, refuses beyond it with 413', async () => {
       expect(await bulk('x'.repeat(3 * BODY_LIMIT), sup)).toMatchObject({ code: 200, data: { length: 3 * BODY_LIMIT } });
@@ -167,7 +177,9 @@ describe.each(dbKinds)('bodies on %s', (kind) => {
 
     it('lets a form parser take an empty form POST', async () => {
       const r = await fetch(`${url}/stubs/test_form?action=getBalance`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
       });
       expect(r.status).toBe(200);
       expect(await r.json()).toEqual({ form: {} });

@@ -13,7 +13,13 @@ const password = 'address-pass-1';
 
 describe('TRUST_PROXY as read from the environment', () => {
   it.each([
-    [undefined, 0], ['', 0], ['0', 0], ['false', 0], ['1', 1], ['true', 1], ['2', 2],
+    [undefined, 0],
+    ['', 0],
+    ['0', 0],
+    ['false', 0],
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
     ['10.0.0.5, 10.1.0.0/16', '10.0.0.5, 10.1.0.0/16'],
   ])('%j means %j', (value, expected) => {
     expect(readSettings({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
@@ -39,10 +45,14 @@ describe.each(dbKinds)('client addresses on %s', (kind) => {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) },
       body: JSON.stringify({ username: 'addr_user', password: pass }),
-    }).then((r) => r.json() as Promise<{ code: number; data: any }>);
+    }).then((r) => r.json() as Promise<{ code: number; data: { token: string; user: { login_ip: string | null } } }>);
   const stored = async (token: string) => {
     const user = await s.database.db.selectFrom('users').select('login_ip').where('username', '=', 'addr_user').executeTakeFirstOrThrow();
-    const session = await s.database.db.selectFrom('sessions').select('ip').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const session = await s.database.db
+      .selectFrom('sessions')
+      .select('ip')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     return { login_ip: user.login_ip, session_ip: session.ip };
   };
 
@@ -70,8 +80,15 @@ describe.each(dbKinds)('client addresses on %s', (kind) => {
     expect(codes.slice(5)).toEqual(Array(95).fill(429));
   });
 
-  it('stores only a valid IP address: a forwarded value that is not one gives the connection\'s address', async () => {
-    for (const header of ['<img src=x onerror=alert(1)>', `10.0.0.${'1'.repeat(207)}`, '1.2.3.4:5678', 'unknown', '127.0.0.1 <b>', '::1%eth0<x>']) {
+  it("stores only a valid IP address: a forwarded value that is not one gives the connection's address", async () => {
+    for (const header of [
+      '<img src=x onerror=alert(1)>',
+      `10.0.0.${'1'.repeat(207)}`,
+      '1.2.3.4:5678',
+      'unknown',
+      '127.0.0.1 <b>',
+      '::1%eth0<x>',
+    ]) {
       const r = await loginVia(oneProxy.url, header);
       expect(r.code, header).toBe(200);
       expect(r.data.user.login_ip).toBe('127.0.0.1');
@@ -80,7 +97,11 @@ describe.each(dbKinds)('client addresses on %s', (kind) => {
   });
 
   it('stores IPv6 addresses, and IPv4 ones as IPv4 even when written as IPv6-mapped', async () => {
-    for (const [header, expected] of [['2001:DB8::1', '2001:db8::1'], ['::ffff:203.0.113.5', '203.0.113.5'], ['fe80::1%eth0', 'fe80::1']]) {
+    for (const [header, expected] of [
+      ['2001:DB8::1', '2001:db8::1'],
+      ['::ffff:203.0.113.5', '203.0.113.5'],
+      ['fe80::1%eth0', 'fe80::1'],
+    ]) {
       const r = await loginVia(oneProxy.url, header);
       expect(r.data.user.login_ip, header).toBe(expected);
     }
@@ -101,16 +122,20 @@ describe.each(dbKinds)('client addresses on %s', (kind) => {
     expect((await loginVia(listed.url, '10.9.9.9, 198.51.100.6, 203.0.113.1')).data.user.login_ip).toBe('203.0.113.1');
   });
 
-  it('gives a switched-into session the switching sup\'s real address', async () => {
+  it("gives a switched-into session the switching sup's real address", async () => {
     const sup = await s.login(SUP.username, SUP.password);
     const customer = await s.database.db.selectFrom('users').select('id').where('username', '=', 'addr_user').executeTakeFirstOrThrow();
     const r = await s.call('POST', '/api/user/manager', {
-      body: { id: customer.id }, token: sup, headers: { 'x-forwarded-for': '<script>, 203.0.113.77' },
+      body: { id: customer.id },
+      token: sup,
+      headers: { 'x-forwarded-for': '<script>, 203.0.113.77' },
     });
     expect(r.code).toBe(200);
     expect((await stored(r.data.token)).session_ip).toBe('203.0.113.77');
     const spoofed = await s.call('POST', '/api/user/manager', {
-      body: { id: customer.id }, token: await s.login(SUP.username, SUP.password), headers: { 'x-forwarded-for': '<script>' },
+      body: { id: customer.id },
+      token: await s.login(SUP.username, SUP.password),
+      headers: { 'x-forwarded-for': '<script>' },
     });
     expect((await stored(spoofed.data.token)).session_ip).toBe('127.0.0.1');
   });

@@ -15,7 +15,9 @@ describe.each(dbKinds)('date ranges on %s', (kind) => {
   let s: TestServer;
   let supToken: string;
   const list = async (create_at: unknown) =>
-    (await s.post('/api/user/data', { create_at, sort: 'create_at', order: 'asc' }, supToken)).data.list.map((u: any) => u.username);
+    (await s.post('/api/user/data', { create_at, sort: 'create_at', order: 'asc' }, supToken)).data.list.map(
+      (u: Record<string, unknown>) => u.username,
+    );
 
   beforeAll(async () => {
     s = await startServer(kind);

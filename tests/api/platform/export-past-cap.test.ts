@@ -17,24 +17,36 @@ describe.each(dbKinds)('CSV export past the count cap on %s', (kind) => {
   let customer: { id: number; token: string };
 
   /** What the console's dataProvider sends for a list page, over the test server. */
-  const dataProvider = (token: string) => ({
-    getList: async ({ resource, pagination, filters, sorters }) => {
-      const { currentPage, pageSize } = pagination!;
-      const r = await s.post(`/api/${resource}/data?page=${currentPage}&pageSize=${pageSize}`, filtersToBody(filters, sorters), token);
-      if (r.code !== 200) throw new Error(r.message);
-      return { data: r.data.list, total: r.data.total };
-    },
-  } as Pick<DataProvider, 'getList'> as DataProvider);
+  const dataProvider = (token: string) =>
+    ({
+      getList: async ({ resource, pagination, filters, sorters }) => {
+        const { currentPage, pageSize } = pagination!;
+        const r = await s.post(`/api/${resource}/data?page=${currentPage}&pageSize=${pageSize}`, filtersToBody(filters, sorters), token);
+        if (r.code !== 200) throw new Error(r.message);
+        return { data: r.data.list, total: r.data.total };
+      },
+    }) as Pick<DataProvider, 'getList'> as DataProvider;
 
   beforeAll(async () => {
     s = await startServer(kind);
     const sup = await s.login(SUP.username, SUP.password);
     customer = await s.addCustomer(sup, 'exporter');
     const rows = Array.from({ length: ROWS }, (_, i) => ({
-      user_id: customer.id, type: 'recharge_manual', amount: i + 1, balance_before: 0, balance_after: 0,
-      ref_type: null, ref_id: null, remark: `第 ${i + 1} 行`, create_at: 1_750_000_000_000 + i * 1000,
+      user_id: customer.id,
+      type: 'recharge_manual' as const,
+      amount: i + 1,
+      balance_before: 0,
+      balance_after: 0,
+      ref_type: null,
+      ref_id: null,
+      remark: `第 ${i + 1} 行`,
+      create_at: 1_750_000_000_000 + i * 1000,
     }));
-    for (let i = 0; i < rows.length; i += 500) await s.database.db.insertInto('ledger').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await s.database.db
+        .insertInto('ledger')
+        .values(rows.slice(i, i + 500))
+        .execute();
   });
   afterAll(() => s?.close());
 
@@ -43,12 +55,21 @@ describe.each(dbKinds)('CSV export past the count cap on %s', (kind) => {
     expect([first.data.total, first.data.capped]).toEqual([COUNT_CAP, true]);
     const def = resources.ledger;
     const out = await exportCsv({
-      dataProvider: dataProvider(customer.token), resource: def.api, filters: [], sorters: [{ field: 'id', order: 'asc' }],
-      columns: [['amount', def.fields.amount], ['remark', def.fields.remark]],
+      dataProvider: dataProvider(customer.token),
+      resource: def.api,
+      filters: [],
+      sorters: [{ field: 'id', order: 'asc' }],
+      columns: [
+        ['amount', def.fields.amount],
+        ['remark', def.fields.remark],
+      ],
     });
     expect(out.rows).toBe(ROWS);
     expect(out.truncated).toBe(false);
-    const lines = out.csv.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+    const lines = out.csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1, -1);
     expect(lines).toHaveLength(ROWS);
     expect(lines.at(-1)).toBe(`"${(ROWS / 100).toFixed(2)}","第 ${ROWS} 行"`);
   });

@@ -13,14 +13,26 @@ describe.each(dbKinds)('job leases on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind);
-    other = kind === 'postgres'
-      ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema: await schemaOf(s) })
-      : await connect({ dataDir: s.database.sqlite!.name.replace(/\/app\.db$/, '') });
+    other =
+      kind === 'postgres'
+        ? await connect({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '', schema: await schemaOf(s) })
+        : await connect({ dataDir: s.database.sqlite!.name.replace(/\/app\.db$/, '') });
   });
-  afterAll(async () => { await other?.close(); await s?.close(); });
+  afterAll(async () => {
+    await other?.close();
+    await s?.close();
+  });
 
   const logged: unknown[] = [];
-  const log = { error: (...args: unknown[]) => logged.push(args), warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => log } as unknown as Ctx['log'];
+  const log = {
+    error: (...args: unknown[]) => logged.push(args),
+    warn() {},
+    info() {},
+    debug() {},
+    trace() {},
+    fatal() {},
+    child: () => log,
+  } as unknown as Ctx['log'];
   const ctxOf = (database: Database): Ctx => ({ database, db: database.db, settings: s.settings, now: s.clock.now, log });
 
   it('one owner at a time; the holder renews; an expired lease passes to another; release frees it', async () => {
@@ -37,7 +49,13 @@ describe.each(dbKinds)('job leases on %s', (kind) => {
 
   it('two processes asking at once: exactly one runs the round', async () => {
     let runs = 0;
-    const job: Job = { name: 'count', everyMs: 5000, run: async () => { runs += 1; } };
+    const job: Job = {
+      name: 'count',
+      everyMs: 5000,
+      run: async () => {
+        runs += 1;
+      },
+    };
     const a = startJobs(ctxOf(s.database), [job], { timers: false });
     const b = startJobs(ctxOf(other), [job], { timers: false });
     const results = await Promise.all([a.runNow('count'), b.runNow('count'), a.runNow('count'), b.runNow('count')]);
@@ -55,7 +73,14 @@ describe.each(dbKinds)('job leases on %s', (kind) => {
 
   it('a failing round is logged and does not stop the job', async () => {
     let calls = 0;
-    const job: Job = { name: 'flaky', everyMs: 5000, run: async () => { calls += 1; if (calls === 1) throw new Error('boom'); } };
+    const job: Job = {
+      name: 'flaky',
+      everyMs: 5000,
+      run: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('boom');
+      },
+    };
     const r = startJobs(ctxOf(s.database), [job], { timers: false });
     expect(await r.runNow('flaky')).toBe(false);
     expect(JSON.stringify(logged.at(-1))).toContain('flaky');

@@ -14,10 +14,21 @@ describe.each(dbKinds)('list counts and deep pages on %s', (kind) => {
     customer = await s.addCustomer(sup, 'many_rows');
     // Ledger rows written straight in: the list reads them whatever wrote them.
     const rows = Array.from({ length: COUNT_CAP + 50 }, (_, i) => ({
-      user_id: customer.id, type: 'recharge_manual', amount: i + 1, balance_before: 0, balance_after: 0,
-      ref_type: null, ref_id: null, remark: `第 ${i + 1} 行`, create_at: 1_750_000_000_000 + i * 1000,
+      user_id: customer.id,
+      type: 'recharge_manual' as const,
+      amount: i + 1,
+      balance_before: 0,
+      balance_after: 0,
+      ref_type: null,
+      ref_id: null,
+      remark: `第 ${i + 1} 行`,
+      create_at: 1_750_000_000_000 + i * 1000,
     }));
-    for (let i = 0; i < rows.length; i += 500) await s.database.db.insertInto('ledger').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await s.database.db
+        .insertInto('ledger')
+        .values(rows.slice(i, i + 500))
+        .execute();
   });
   afterAll(() => s?.close());
 
@@ -31,12 +42,26 @@ describe.each(dbKinds)('list counts and deep pages on %s', (kind) => {
   });
 
   it('a deep page, in any order, holds exactly the rows a straight read finds there', async () => {
-    for (const [sort, order] of [['id', 'desc'], ['amount', 'asc'], ['create_at', 'desc']] as const) {
+    for (const [sort, order] of [
+      ['id', 'desc'],
+      ['amount', 'asc'],
+      ['create_at', 'desc'],
+    ] as const) {
       const r = await s.post(`/api/finance/data?page=1990&pageSize=5`, { sort, order }, customer.token);
       const column = sort === 'id' ? 'id' : sort;
-      const expected = await s.database.db.selectFrom('ledger').select('amount').where('user_id', '=', customer.id)
-        .orderBy(column, order).orderBy('id', order).limit(5).offset(1989 * 5).execute();
-      expect(r.data.list.map((x: any) => Math.round(x.amount * 100)), `${sort} ${order}`).toEqual(expected.map((e) => Number(e.amount)));
+      const expected = await s.database.db
+        .selectFrom('ledger')
+        .select('amount')
+        .where('user_id', '=', customer.id)
+        .orderBy(column, order)
+        .orderBy('id', order)
+        .limit(5)
+        .offset(1989 * 5)
+        .execute();
+      expect(
+        r.data.list.map((x: { amount: number }) => Math.round(x.amount * 100)),
+        `${sort} ${order}`,
+      ).toEqual(expected.map((e) => Number(e.amount)));
     }
     // Past the counted rows a page is still served.
     const beyond = await s.post(`/api/finance/data?page=2010&pageSize=5`, {}, customer.token);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, SUP, type TestServer } from '../../helpers/server.js';
 
-describe.runIf(process.env.TEST_DATABASE_URL)('migrations beside another schema\'s bookkeeping on postgres', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)("migrations beside another schema's bookkeeping on postgres", () => {
   const other = `other_${crypto.randomBytes(6).toString('hex')}`;
   let client: pg.Client;
   let s: TestServer | undefined;
@@ -29,8 +29,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations beside another schema\
   it('migrates a fresh schema fully and keeps its own record of it', async () => {
     s = await startServer('postgres');
     expect((await s.post('/api/user/login', SUP)).code).toBe(200);
-    const mine = await s.database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
-    expect(mine.map((r: any) => r.name)).toEqual(expect.arrayContaining(['001_foundation', '002_jobs', '003_username_case']));
+    const mine = await s.database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(mine.map((r: Record<string, unknown>) => r.name)).toEqual(
+      expect.arrayContaining(['001_foundation', '002_jobs', '003_username_case']),
+    );
     const theirs = await client.query(`SELECT name FROM "${other}".kysely_migration`);
     expect(theirs.rows).toEqual([{ name: '001_foundation' }]);
   });

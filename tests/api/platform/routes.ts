@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { resources, type AccessRule, type Action, type ResourceDef } from '../../../resources.config.js';
 
 export type Access = AccessRule | 'public';
-export interface RouteInfo { method: 'GET' | 'POST'; path: string; access: Access }
+export interface RouteInfo {
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+}
 
 const generic: Record<Action, { method: 'GET' | 'POST'; suffix: string }> = {
   list: { method: 'POST', suffix: 'data' },
@@ -50,11 +54,21 @@ const domain: RouteInfo[] = [
   { method: 'GET', path: '/api/usdt/config', access: 'sup:money' },
   { method: 'POST', path: '/api/usdt/config/edit', access: 'sup:money' },
   { method: 'POST', path: '/api/usdt/poll', access: 'sup:money' },
+  { method: 'POST', path: '/api/epay/create', access: 'customer' },
+  { method: 'GET', path: '/api/epay/detail', access: 'own:money' },
+  { method: 'POST', path: '/api/epay/cancel', access: 'own:money' },
+  { method: 'GET', path: '/api/epay/return', access: 'public' },
+  { method: 'GET', path: '/api/epay/notify', access: 'public' },
+  { method: 'POST', path: '/api/epay/notify', access: 'public' },
+  { method: 'GET', path: '/api/epay/config', access: 'sup:money' },
+  { method: 'POST', path: '/api/epay/config/edit', access: 'sup:money' },
+  { method: 'GET', path: '/api/pay/options', access: 'any' },
   { method: 'POST', path: '/api/transfer/attach', access: 'sup:money' },
   // commerce
   { method: 'POST', path: '/api/stock/import', access: 'sup:catalog' },
   { method: 'POST', path: '/api/stock/disable', access: 'sup:catalog' },
   { method: 'POST', path: '/api/stock/enable', access: 'sup:catalog' },
+  { method: 'POST', path: '/api/goods/bulk', access: 'sup:catalog' },
   { method: 'POST', path: '/api/store/data', access: 'public' },
   { method: 'POST', path: '/api/order/quote', access: 'customer' },
   { method: 'POST', path: '/api/order/buy', access: 'customer' },
@@ -92,13 +106,26 @@ const domain: RouteInfo[] = [
   // code intake
   { method: 'POST', path: '/api/device/secret', access: 'sup:intake' },
   { method: 'GET', path: '/api/device/silent', access: 'sup:intake' },
+  { method: 'GET', path: '/api/pending', access: 'staff' },
   { method: 'POST', path: '/api/device/bind', access: 'sup:intake' },
+  { method: 'POST', path: '/api/device_number/check', access: 'sup:intake' },
+  { method: 'POST', path: '/api/device_number/checks', access: 'sup:intake' },
+  { method: 'GET', path: '/api/device_number/expiring', access: 'sup:intake' },
   { method: 'POST', path: '/api/message/links', access: 'sup:intake' },
   { method: 'POST', path: '/api/message/assign', access: 'sup:intake' },
   { method: 'GET', path: '/api/ingest/sms/:key', access: 'public' },
   { method: 'POST', path: '/api/ingest/sms/:key', access: 'public' },
+  // selling to aggregators
+  { method: 'POST', path: '/api/agent/:id', access: 'public' },
+  { method: 'GET', path: '/api/aggregator/sales', access: 'sup:agent.sales' },
   // upstream providers
   { method: 'POST', path: '/api/provider/balance', access: 'sup:catalog' },
+  // resellers (分站): the site a host names, and 我的分站
+  { method: 'GET', path: '/api/site', access: 'public' },
+  { method: 'GET', path: '/api/reseller/site', access: 'customer:reseller' },
+  { method: 'POST', path: '/api/reseller/site/edit', access: 'customer:reseller' },
+  { method: 'POST', path: '/api/reseller/customers', access: 'customer:reseller' },
+  { method: 'POST', path: '/api/reseller/transfer', access: 'customer:reseller' },
 ];
 
 export function expectedRoutes(): RouteInfo[] {

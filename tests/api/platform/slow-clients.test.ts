@@ -22,7 +22,10 @@ function trickle(c: RawConnection, text: string): void {
   let i = 0;
   const next = () => {
     if (c.isClosed || i >= text.length) return;
-    c.write(text[i++]).then(() => setTimeout(next, 100), () => undefined);
+    c.write(text[i++]).then(
+      () => setTimeout(next, 100),
+      () => undefined,
+    );
   };
   next();
 }
@@ -67,9 +70,14 @@ describe('slow clients', () => {
 
   it('are all cut off when 100 trickle at once, and the server answers others meanwhile and after', async () => {
     const many = await Promise.all(Array.from({ length: 100 }, () => connect()));
-    many.forEach((c, i) => trickle(c, i % 2
-      ? `GET /api/config/index HTTP/1.1\r\nHost: x\r\n${'X-Pad: y\r\n'.repeat(500)}\r\n`
-      : `POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999\r\n\r\n${'{'.repeat(999)}`));
+    many.forEach((c, i) =>
+      trickle(
+        c,
+        i % 2
+          ? `GET /api/config/index HTTP/1.1\r\nHost: x\r\n${'X-Pad: y\r\n'.repeat(500)}\r\n`
+          : `POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999\r\n\r\n${'{'.repeat(999)}`,
+      ),
+    );
     expect((await s.get('/api/config/index')).code).toBe(200);
     await Promise.all(many.map((c) => closedWithin(c)));
     expect(many.filter((c) => !c.isClosed)).toHaveLength(0);

@@ -7,10 +7,15 @@ import { allows, resources, type ResourceDef } from '../../../resources.config.j
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 import { addGoods } from '../../helpers/commerce.js';
 
-const customerLists = (Object.entries(resources) as [string, ResourceDef][])
-  .filter(([, def]) => allows(def.access.list, 'customer'));
-const hiddenFrom = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.supOnly || f.writeOnly).map(([name]) => name);
-const visibleSorts = (def: ResourceDef) => Object.entries(def.fields).filter(([, f]) => f.sort && !f.supOnly && !f.writeOnly).map(([name]) => name);
+const customerLists = (Object.entries(resources) as [string, ResourceDef][]).filter(([, def]) => allows(def.access.list, 'customer'));
+const hiddenFrom = (def: ResourceDef) =>
+  Object.entries(def.fields)
+    .filter(([, f]) => f.supOnly || f.writeOnly)
+    .map(([name]) => name);
+const visibleSorts = (def: ResourceDef) =>
+  Object.entries(def.fields)
+    .filter(([, f]) => f.sort && !f.supOnly && !f.writeOnly)
+    .map(([name]) => name);
 
 describe.each(dbKinds)('sorting by hidden fields on %s', (kind) => {
   let s: TestServer;
@@ -52,6 +57,6 @@ describe.each(dbKinds)('sorting by hidden fields on %s', (kind) => {
   it('sup still sorts products by their base price', async () => {
     const r = await s.post('/api/goods/data', { sort: 'price', order: 'desc' }, sup);
     expect(r.code).toBe(200);
-    expect(r.data.list.map((g: any) => g.title)).toEqual(['贵', '便宜']);
+    expect(r.data.list.map((g: Record<string, unknown>) => g.title)).toEqual(['贵', '便宜']);
   });
 });

@@ -51,7 +51,9 @@ describe.each(dbKinds)('two server processes on one %s database', (kind) => {
   it(`${CALLS} concurrent credits and debits through both: no 500, every ledger sums to its balance, the difference stays 0`, async () => {
     // The peer has its own session for the same sup.
     const peerLogin = await fetch(`${peer.url}/api/user/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SUP),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(SUP),
     }).then((r) => r.json());
     expect(peerLogin.code).toBe(200);
     const tokens = [sup, peerLogin.data.token as string];
@@ -86,7 +88,16 @@ describe.each(dbKinds)('two server processes on one %s database', (kind) => {
       expect(recharges.reduce((total, r) => total + Number(r.amount), 0)).toBe(sum);
     }
     const ok = answers.filter((a) => a.code === 200).length;
-    expect(Number((await db.selectFrom('ledger').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(ok);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('ledger')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(ok);
     const stats = await s.get('/api/statistics/index', sup);
     expect(stats.data.admin.diff).toBe(0);
   });

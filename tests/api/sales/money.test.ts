@@ -9,8 +9,7 @@ describe.each(dbKinds)('user/money on %s', (kind) => {
   let customer: { id: number; token: string };
 
   const money = (body: unknown) => s.post('/api/user/money', body, supToken);
-  const ledgerOf = (userId: number) =>
-    s.database.db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const ledgerOf = (userId: number) => s.database.db.selectFrom('ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const rechargesOf = (userId: number) =>
     s.database.db.selectFrom('recharges').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const balanceOf = async (userId: number) =>
@@ -32,8 +31,13 @@ describe.each(dbKinds)('user/money on %s', (kind) => {
     expect(recharge).toMatchObject({ type: 'manual', amount: 1234, remark: '线下转账', operator_id: supId });
     const [row] = await ledgerOf(customer.id);
     expect(row).toMatchObject({
-      type: 'recharge_manual', amount: 1234, balance_before: 0, balance_after: 1234,
-      ref_type: 'recharge', ref_id: recharge.id, remark: '线下转账',
+      type: 'recharge_manual',
+      amount: 1234,
+      balance_before: 0,
+      balance_after: 1234,
+      ref_type: 'recharge',
+      ref_id: recharge.id,
+      remark: '线下转账',
     });
     expect((await s.post('/api/user/info', undefined, customer.token)).data.balance).toBe(12.34);
   });

@@ -14,9 +14,16 @@ describe.each(dbKinds)('refund previews on %s', (kind) => {
   let goodsId: number;
 
   const db = () => s.database.db;
-  const balanceOf = async (id: number) => Number((await db().selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
-  const ledgerOf = (refType: string, refId: number) => db().selectFrom('ledger').select(['amount', 'type', 'user_id'])
-    .where('ref_type', '=', refType).where('ref_id', '=', refId).where('type', '=', 'refund').execute();
+  const balanceOf = async (id: number) =>
+    Number((await db().selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+  const ledgerOf = (refType: string, refId: number) =>
+    db()
+      .selectFrom('ledger')
+      .select(['amount', 'type', 'user_id'])
+      .where('ref_type', '=', refType)
+      .where('ref_id', '=', refId)
+      .where('type', '=', 'refund')
+      .execute();
 
   beforeAll(async () => {
     s = await startServer(kind);
@@ -86,13 +93,25 @@ describe.each(dbKinds)('refund previews on %s', (kind) => {
     const preview = await s.post('/api/order/refund', { id: order.order_id, amount: 1.2, preview: true }, sup);
     expect(preview.code, preview.message).toBe(200);
     expect(preview.data).toEqual({
-      id: order.order_id, amount: 1.2, refunded: 1.2, left: 3.8, state: 'partial', user_id: alice.id, username: 'alice', stops_links: false,
+      id: order.order_id,
+      amount: 1.2,
+      refunded: 1.2,
+      left: 3.8,
+      state: 'partial',
+      user_id: alice.id,
+      username: 'alice',
+      stops_links: false,
     });
     expect(await s.snapshot()).toBe(before);
     const refund = await s.post('/api/order/refund', { id: order.order_id, amount: 1.2, remark: '补偿' }, sup);
     expect(refund.code, refund.message).toBe(200);
     expect(refund.data).toMatchObject({ refunded: preview.data.refunded, left: preview.data.left, state: preview.data.state });
     expect((await ledgerOf('order', order.order_id)).map((r) => r.amount)).toEqual([120]);
+    // Alice's 财务明细 names the order and its numbers; the sup's note (补偿) is not hers to read.
+    const row = (await s.post('/api/finance/data', { type: 'refund' }, alice.token)).data.list[0];
+    const numbers = order.tokens.map((t) => t.identifier).join('、');
+    expect(row.remark).toBe(`订单 ${order.order_no} 退款（号码 ${numbers}）`);
+    expect(JSON.stringify((await s.post('/api/finance/data', {}, alice.token)).data)).not.toContain('补偿');
 
     // Too much: the same refusal as the refund, nothing written.
     const snap = await s.snapshot();

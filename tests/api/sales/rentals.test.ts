@@ -20,13 +20,19 @@ describe.each(dbKinds)('rentals as purchases on %s', (kind) => {
   const renters: Keyed[] = [];
   let next = 79970000000;
 
-  const call = async (who: Keyed, params: Record<string, string | number>) => JSON.parse((await handler(s, { api_key: who.key, ...params })).body);
+  const call = async (who: Keyed, params: Record<string, string | number>) =>
+    JSON.parse((await handler(s, { api_key: who.key, ...params })).body);
   const balance = async (who: Keyed) =>
     Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', who.id).executeTakeFirstOrThrow()).balance);
   /** A rentable product with `n` numbers of its own service. */
   async function rentable(service: string, n: number) {
     const numbers = Array.from({ length: n }, () => String(next++));
-    await smsGoods(s, sup, { title: `租用 ${service}`, service, price: 1, rentable: true, rent_price_hour: 0.1, rent_min_hours: 4, rent_max_hours: 100 }, numbers);
+    await smsGoods(
+      s,
+      sup,
+      { title: `租用 ${service}`, service, price: 1, rentable: true, rent_price_hour: 0.1, rent_min_hours: 4, rent_max_hours: 100 },
+      numbers,
+    );
     return numbers;
   }
 
@@ -74,7 +80,11 @@ describe.each(dbKinds)('rentals as purchases on %s', (kind) => {
         call(who, { action: 'setRentStatus', id: r.phone.id, status: 2 }),
         deliver(s, number, '欢迎注册，无验证码'),
       ]);
-      const link = await s.database.db.selectFrom('tokens').select(['state', 'received']).where('id', '=', r.phone.id).executeTakeFirstOrThrow();
+      const link = await s.database.db
+        .selectFrom('tokens')
+        .select(['state', 'received'])
+        .where('id', '=', r.phone.id)
+        .executeTakeFirstOrThrow();
       if (cancel.status === 'success') {
         expect([link.state, Number(link.received), delivery.tokenIds]).toEqual(['refunded', 0, []]);
         expect(await balance(who)).toBe(paid + 40);
@@ -94,7 +104,10 @@ describe.each(dbKinds)('rentals as purchases on %s', (kind) => {
     s.clock.advance(4 * HOUR);
     const d = await deliver(s, number, 'Telegram code 11223');
     expect(d.tokenIds).toEqual([]);
-    expect(await call(who, { action: 'continueRentNumber', id: r.phone.id, rent_time: 4 })).toEqual({ status: 'error', message: 'RENT_DIE' });
+    expect(await call(who, { action: 'continueRentNumber', id: r.phone.id, rent_time: 4 })).toEqual({
+      status: 'error',
+      message: 'RENT_DIE',
+    });
     expect(await call(who, { action: 'getRentStatus', id: r.phone.id })).toEqual({ status: 'error', message: 'STATUS_FINISH' });
     await s.app.jobs.runNow('token-expiry');
     const item = await s.database.db.selectFrom('stock_items').select('state').where('identifier', '=', number).executeTakeFirstOrThrow();

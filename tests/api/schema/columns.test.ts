@@ -17,9 +17,13 @@ import { connect, type Database } from '../../../server/platform/db/connection.j
 import { migrate } from '../../../server/schema/migrate.js';
 import { dbKinds, type DbKind } from '../../helpers/server.js';
 
-interface Column { name: string; nullable: boolean; numeric: boolean }
+interface Column {
+  name: string;
+  nullable: boolean;
+  numeric: boolean;
+}
 
-const TABLE_FILES = ['server/platform/db/tables.ts', 'server/schema/tables.ts'];
+const TABLE_FILES = ['server/platform/db/tables.ts', 'server/schema/generated-tables.ts'];
 
 /** Each table of the `DB` interface (both declarations merged) with its columns as the code types them. */
 function typedTables(): Map<string, Column[]> {
@@ -34,7 +38,10 @@ function typedTables(): Map<string, Column[]> {
           if (!ts.isPropertySignature(member) || !member.type) continue;
           const table = (member.name as ts.Identifier).text;
           const type = checker.getTypeFromTypeNode(member.type);
-          tables.set(table, checker.getPropertiesOfType(type).map((p) => columnOf(checker, p, member)));
+          tables.set(
+            table,
+            checker.getPropertiesOfType(type).map((p) => columnOf(checker, p, member)),
+          );
         }
       }
       ts.forEachChild(node, visit);
@@ -52,10 +59,20 @@ function columnOf(checker: ts.TypeChecker, property: ts.Symbol, at: ts.Node): Co
 async function migratedTables(database: Database): Promise<Map<string, Column[]>> {
   const tables = new Map<string, Column[]>();
   if (database.dialect === 'sqlite') {
-    const names = database.sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'").all() as { name: string }[];
+    const names = database
+      .sqlite!.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'")
+      .all() as { name: string }[];
     for (const { name } of names) {
-      const info = database.sqlite!.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; type: string; notnull: number; pk: number }[];
-      tables.set(name, info.map((c) => ({ name: c.name, nullable: !c.notnull && !c.pk, numeric: /INT|REAL|NUM/i.test(c.type) })));
+      const info = database.sqlite!.prepare(`PRAGMA table_info("${name}")`).all() as {
+        name: string;
+        type: string;
+        notnull: number;
+        pk: number;
+      }[];
+      tables.set(
+        name,
+        info.map((c) => ({ name: c.name, nullable: !c.notnull && !c.pk, numeric: /INT|REAL|NUM/i.test(c.type) })),
+      );
     }
   } else {
     const { rows } = await sql<{ table_name: string; column_name: string; is_nullable: string; data_type: string }>`
@@ -94,19 +111,25 @@ describe.each(dbKinds)('the columns on %s', (kind: DbKind) => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('server/schema/tables.ts types every migrated table, and no other', () => {
+  it('the table types (server/schema/generated-tables.ts) type every migrated table, and no other', () => {
     expect([...typed.keys()].sort()).toEqual([...migrated.keys()].sort());
   });
 
-  it('each table\'s typed columns are its migrated columns, nullable and numeric alike', () => {
+  it("each table's typed columns are its migrated columns, nullable and numeric alike", () => {
     const differences: string[] = [];
     for (const [table, columns] of migrated) {
       const mine = new Map((typed.get(table) ?? []).map((c) => [c.name, c]));
       for (const column of columns) {
         const t = mine.get(column.name);
         if (!t) differences.push(`${table}.${column.name}: a column the code does not type`);
-        else if (t.nullable !== column.nullable) differences.push(`${table}.${column.name}: ${column.nullable ? 'nullable' : 'not null'} in the database, typed ${t.nullable ? 'nullable' : 'not null'}`);
-        else if (t.numeric !== column.numeric) differences.push(`${table}.${column.name}: ${column.numeric ? 'a number' : 'text'} in the database, typed ${t.numeric ? 'a number' : 'text'}`);
+        else if (t.nullable !== column.nullable)
+          differences.push(
+            `${table}.${column.name}: ${column.nullable ? 'nullable' : 'not null'} in the database, typed ${t.nullable ? 'nullable' : 'not null'}`,
+          );
+        else if (t.numeric !== column.numeric)
+          differences.push(
+            `${table}.${column.name}: ${column.numeric ? 'a number' : 'text'} in the database, typed ${t.numeric ? 'a number' : 'text'}`,
+          );
         mine.delete(column.name);
       }
       for (const name of mine.keys()) differences.push(`${table}.${name}: typed, but no such column`);
@@ -114,13 +137,14 @@ describe.each(dbKinds)('the columns on %s', (kind: DbKind) => {
     expect(differences).toEqual([]);
   });
 
-  it('every stored field of the declaration is a column of its resource\'s table', () => {
+  it("every stored field of the declaration is a column of its resource's table", () => {
     const missing: string[] = [];
     for (const [name, def] of Object.entries(resources)) {
       const columns = new Set((migrated.get(def.table) ?? []).map((c) => c.name));
       if (!columns.size) missing.push(`${name}: table ${def.table} does not exist`);
       for (const [field, f] of Object.entries(def.fields as Record<string, { computed?: boolean }>)) {
-        if (!f.computed && !columns.has(field)) missing.push(`${name}.${field}: not a column of ${def.table} (mark it computed: true if the server computes it)`);
+        if (!f.computed && !columns.has(field))
+          missing.push(`${name}.${field}: not a column of ${def.table} (mark it computed: true if the server computes it)`);
       }
     }
     expect(missing).toEqual([]);

@@ -27,13 +27,27 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     ({ s, sup } = await startHandlerServer(kind, T0));
     a = await keyedCustomer(s, sup, 'more_a', 10);
     b = await keyedCustomer(s, sup, 'more_b', 10);
-    g.tg = await smsGoods(s, sup, { title: 'Telegram', service: 'tg', price: 1.5, reset_limit: 1 },
-      ['79181110001', '79181110002', '79001110001', '79001110002', '79001110003', '79001110004']);
-    g.kz = await smsGoods(s, sup, { title: 'Telegram 哈萨克斯坦', service: 'tg', country: 2, price: 2, reset_limit: 0 },
-      ['77011110001', '77011110002', '77011110003', '77011110004']);
+    g.tg = await smsGoods(s, sup, { title: 'Telegram', service: 'tg', price: 1.5, reset_limit: 1 }, [
+      '79181110001',
+      '79181110002',
+      '79001110001',
+      '79001110002',
+      '79001110003',
+      '79001110004',
+    ]);
+    g.kz = await smsGoods(s, sup, { title: 'Telegram 哈萨克斯坦', service: 'tg', country: 2, price: 2, reset_limit: 0 }, [
+      '77011110001',
+      '77011110002',
+      '77011110003',
+      '77011110004',
+    ]);
     // Also rented out: its country says rent 1 in getCountries.
-    g.wa = await smsGoods(s, sup, { title: 'WhatsApp', service: 'wa', country: 6, price: 0.8, reset_limit: 0, rentable: true, rent_price_hour: 0.2 },
-      ['6281200000001']);
+    g.wa = await smsGoods(
+      s,
+      sup,
+      { title: 'WhatsApp', service: 'wa', country: 6, price: 0.8, reset_limit: 0, rentable: true, rent_price_hour: 0.2 },
+      ['6281200000001'],
+    );
     g.zz = await smsGoods(s, sup, { title: '小众服务', service: 'zz', price: 1 }, []);
     g.mail = await smsGoods(s, sup, { title: 'Gmail 邮箱', channel: 'mail', service: 'gm', price: 1 }, ['box1@mail.test']);
     await smsGoods(s, sup, { title: 'VK 已下架', service: 'vk', country: 9, price: 1, on_sale: false }, ['79000000001']);
@@ -47,18 +61,27 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
   });
 
   it('getCountries: the countries on sale, keyed by number, names in three languages, 0/1 flags (rent: a product there is rented out)', async () => {
-    expectJson(await call(a, { action: 'getCountries' }),
+    expectJson(
+      await call(a, { action: 'getCountries' }),
       '{"0":{"id":0,"rus":"Россия","eng":"Russia","chn":"俄罗斯","visible":1,"retry":1,"rent":0,"multiService":0},' +
-      '"2":{"id":2,"rus":"Казахстан","eng":"Kazakhstan","chn":"哈萨克斯坦","visible":1,"retry":0,"rent":0,"multiService":0},' +
-      '"6":{"id":6,"rus":"Индонезия","eng":"Indonesia","chn":"印度尼西亚","visible":1,"retry":0,"rent":1,"multiService":0}}');
+        '"2":{"id":2,"rus":"Казахстан","eng":"Kazakhstan","chn":"哈萨克斯坦","visible":1,"retry":0,"rent":0,"multiService":0},' +
+        '"6":{"id":6,"rus":"Индонезия","eng":"Indonesia","chn":"印度尼西亚","visible":1,"retry":0,"rent":1,"multiService":0}}',
+    );
   });
 
   it('getServicesList: the services on sale, English or Chinese (lang=cn); the sup names a service once for all its products', async () => {
-    expectJson(await call(a, { action: 'getServicesList' }),
-      '{"status":"success","services":[{"code":"tg","name":"Telegram"},{"code":"wa","name":"WhatsApp"},{"code":"zz","name":"zz"}]}');
-    expectJson(await call(a, { action: 'getServicesList', lang: 'cn' }),
-      '{"status":"success","services":[{"code":"tg","name":"电报"},{"code":"wa","name":"WhatsApp"},{"code":"zz","name":"zz"}]}');
-    expectJson(await call(a, { action: 'getServicesList', country: 6, lang: 'ru' }), '{"status":"success","services":[{"code":"wa","name":"WhatsApp"}]}');
+    expectJson(
+      await call(a, { action: 'getServicesList' }),
+      '{"status":"success","services":[{"code":"tg","name":"Telegram"},{"code":"wa","name":"WhatsApp"},{"code":"zz","name":"zz"}]}',
+    );
+    expectJson(
+      await call(a, { action: 'getServicesList', lang: 'cn' }),
+      '{"status":"success","services":[{"code":"tg","name":"电报"},{"code":"wa","name":"WhatsApp"},{"code":"zz","name":"zz"}]}',
+    );
+    expectJson(
+      await call(a, { action: 'getServicesList', country: 6, lang: 'ru' }),
+      '{"status":"success","services":[{"code":"wa","name":"WhatsApp"}]}',
+    );
     expectJson(await call(a, { action: 'getServicesList', country: 'ru' }), '{"status":"success","services":[]}');
 
     const added = await s.post('/api/service/add', { service: 'zz', name: ' Zeta Chat ', name_cn: '泽塔' }, sup);
@@ -69,13 +92,17 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     const again = await s.post('/api/service/add', { service: 'zz', name: 'Other' }, sup);
     expect([again.code, again.message]).toEqual([409, '服务代码 zz 已设置过名称，请编辑原有记录']);
     expect((await s.post('/api/service/add', { service: 'tg', name: 'TG' }, a.token)).code).toBe(403);
-    expectJson(await call(b, { action: 'getServicesList', lang: 'en' }),
-      '{"status":"success","services":[{"code":"tg","name":"Telegram"},{"code":"wa","name":"WhatsApp Business"},{"code":"zz","name":"Zeta Chat"}]}');
+    expectJson(
+      await call(b, { action: 'getServicesList', lang: 'en' }),
+      '{"status":"success","services":[{"code":"tg","name":"Telegram"},{"code":"wa","name":"WhatsApp Business"},{"code":"zz","name":"Zeta Chat"}]}',
+    );
     // No Chinese name set: the English one.
-    expectJson(await call(b, { action: 'getServicesList', lang: 'cn' }),
-      '{"status":"success","services":[{"code":"tg","name":"电报"},{"code":"wa","name":"WhatsApp Business"},{"code":"zz","name":"泽塔"}]}');
+    expectJson(
+      await call(b, { action: 'getServicesList', lang: 'cn' }),
+      '{"status":"success","services":[{"code":"tg","name":"电报"},{"code":"wa","name":"WhatsApp Business"},{"code":"zz","name":"泽塔"}]}',
+    );
     const list = await s.post('/api/service/data', {}, sup);
-    expect(list.data.list.map((r: any) => r.service)).toEqual(['wa', 'zz']);
+    expect(list.data.list.map((r: Record<string, unknown>) => r.service)).toEqual(['wa', 'zz']);
   });
 
   it('getOperators: "any" for each country on sale (that one when asked); OPERATORS_NOT_FOUND elsewhere', async () => {
@@ -84,9 +111,11 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     for (const country of [9, 99, 'ru']) expectWord(await call(a, { action: 'getOperators', country }), 'OPERATORS_NOT_FOUND');
   });
 
-  it('getTopCountriesByService: count, this customer\'s price, the list price and the success rate of our own deliveries, ranked', async () => {
-    expectJson(await call(a, { action: 'getTopCountriesByService', service: 'tg', freePrice: 'true' }),
-      '{"0":{"country":0,"count":6,"price":1.2,"retail_price":1.5,"rate":null},"1":{"country":2,"count":4,"price":2,"retail_price":2,"rate":null}}');
+  it("getTopCountriesByService: count, this customer's price, the list price and the success rate of our own deliveries, ranked", async () => {
+    expectJson(
+      await call(a, { action: 'getTopCountriesByService', service: 'tg', freePrice: 'true' }),
+      '{"0":{"country":0,"count":6,"price":1.2,"retail_price":1.5,"rate":null},"1":{"country":2,"count":4,"price":2,"retail_price":2,"rate":null}}',
+    );
     // In Kazakhstan one activation gets its code, one is cancelled without: 50%, ranked above a country without data.
     const done = await bought(b, { service: 'tg', country: 2 });
     const cancelled = await bought(b, { service: 'tg', country: 2 });
@@ -94,10 +123,13 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     expectWord(await call(b, { action: 'setStatus', id: done.id, status: 6 }), 'ACCESS_ACTIVATION');
     s.clock.advance(2 * MINUTE);
     expectWord(await call(b, { action: 'setStatus', id: cancelled.id, status: 8 }), 'ACCESS_CANCEL');
-    expectJson(await call(b, { action: 'getTopCountriesByService', service: 'tg' }),
-      '{"0":{"country":2,"count":2,"price":2,"retail_price":2,"rate":50},"1":{"country":0,"count":6,"price":1.5,"retail_price":1.5,"rate":null}}');
+    expectJson(
+      await call(b, { action: 'getTopCountriesByService', service: 'tg' }),
+      '{"0":{"country":2,"count":2,"price":2,"retail_price":2,"rate":50},"1":{"country":0,"count":6,"price":1.5,"retail_price":1.5,"rate":null}}',
+    );
     await unchanged(async () => {
-      for (const service of ['', 'gm', 'vk', 'nope']) expectWord(await call(b, { action: 'getTopCountriesByService', service }), 'BAD_SERVICE');
+      for (const service of ['', 'gm', 'vk', 'nope'])
+        expectWord(await call(b, { action: 'getTopCountriesByService', service }), 'BAD_SERVICE');
       expectWord(await call(b, { action: 'getTopCountriesByService' }), 'BAD_SERVICE');
     });
     await expectBooksBalance(s, sup);
@@ -112,8 +144,10 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     const text = 'Telegram code: 482913. Do not give it to anyone: not even to us';
     await deliver(s, phone, text);
     expectWord(await call(b, { action: 'getStatus', id }), 'STATUS_OK:482913');
-    expectJson(await call(b, { action: 'getStatusV2', id }),
-      `{"verificationType":0,"sms":{"dateTime":"${localTime(s.clock.now())}","code":"482913","text":${JSON.stringify(text)}},"call":null}`);
+    expectJson(
+      await call(b, { action: 'getStatusV2', id }),
+      `{"verificationType":0,"sms":{"dateTime":"${localTime(s.clock.now())}","code":"482913","text":${JSON.stringify(text)}},"call":null}`,
+    );
     const full = await call(b, { action: 'getFullSms', id });
     expectWord(full, `FULL_SMS:${text}`);
     // The official Java client splits at the first colon only.
@@ -134,9 +168,13 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     });
   });
 
-  it('getHistory: this customer\'s activations newest first, within 30 days, at most 100; WRONG_DATE otherwise', async () => {
-    const links = await s.database.db.selectFrom('tokens').select(['id', 'identifier', 'create_at'])
-      .where('user_id', '=', b.id).orderBy('id', 'desc').execute();
+  it("getHistory: this customer's activations newest first, within 30 days, at most 100; WRONG_DATE otherwise", async () => {
+    const links = await s.database.db
+      .selectFrom('tokens')
+      .select(['id', 'identifier', 'create_at'])
+      .where('user_id', '=', b.id)
+      .orderBy('id', 'desc')
+      .execute();
     expect(links).toHaveLength(3);
     const [tg, cancelled, done] = links;
     const at = (l: { create_at: number }) => localTime(Number(l.create_at));
@@ -153,8 +191,14 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     // Only the buyer's own.
     expectJson(await call(a, { action: 'getHistory' }), '[]');
     await unchanged(async () => {
-      const windows: Record<string, string | number>[] = [{ start: 'yesterday' }, { end: '-5' }, { start: now + 10, end: now },
-        { start: now - 30 * DAY_S - 1, end: now }, { start: 1.5 }, { start: now - 31 * DAY_S }];
+      const windows: Record<string, string | number>[] = [
+        { start: 'yesterday' },
+        { end: '-5' },
+        { start: now + 10, end: now },
+        { start: now - 30 * DAY_S - 1, end: now },
+        { start: 1.5 },
+        { start: now - 31 * DAY_S },
+      ];
       for (const dates of windows) {
         expectWord(await call(b, { action: 'getHistory', ...dates }), 'WRONG_DATE');
       }
@@ -166,7 +210,15 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     // 79181110002 is the oldest number left; the customer never wants 7918….
     const first = await bought(a, { service: 'tg', phoneException: '7918,79991' });
     expect(first.phone).toBe('79001110001');
-    const second = await bought(a, { service: 'tg', phoneException: '+7918', operator: 'mts,beeline', ref: 'r1', userId: 'bot-user-7', activationType: 0, useCashBack: 'true' });
+    const second = await bought(a, {
+      service: 'tg',
+      phoneException: '+7918',
+      operator: 'mts,beeline',
+      ref: 'r1',
+      userId: 'bot-user-7',
+      activationType: 0,
+      useCashBack: 'true',
+    });
     expect(second.phone).toBe('79001110002');
     expect(await balance(a)).toBe(before - 2 * 120);
     await unchanged(async () => {
@@ -192,7 +244,12 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
     expect(JSON.parse(json.body)).toMatchObject({ phoneNumber: '79001110003', activationCost: 1.5, countryCode: '0' });
     expect(await links()).toBe(count + 1);
     expect(await balance(b)).toBe(before - 150);
-    const orders = await s.database.db.selectFrom('ledger').select('amount').where('user_id', '=', b.id).where('type', '=', 'order').execute();
+    const orders = await s.database.db
+      .selectFrom('ledger')
+      .select('amount')
+      .where('user_id', '=', b.id)
+      .where('type', '=', 'order')
+      .execute();
     expect(orders.filter((o) => Number(o.amount) === -150)).toHaveLength(2);
     await unchanged(async () => {
       expectWord(await call(b, { action: 'getNumberV2', service: 'tg', orderId: 'race-17' }), 'ORDER_ALREADY_EXISTS');
@@ -204,8 +261,10 @@ describe.each(dbKinds)('handler_api.php, newer actions, on %s', (kind) => {
 
   it('an orderId claimed long ago by a purchase still running (or stopped midway) is never taken over: ORDER_ALREADY_EXISTS', async () => {
     // The claim a first call made before its upstream tries, ten minutes ago, still without its activation.
-    await s.database.db.insertInto('api_orders')
-      .values({ user_id: b.id, order_key: 'slow-18', token_id: null, create_at: s.clock.now() - 10 * 60_000 }).execute();
+    await s.database.db
+      .insertInto('api_orders')
+      .values({ user_id: b.id, order_key: 'slow-18', token_id: null, create_at: s.clock.now() - 10 * 60_000 })
+      .execute();
     await unchanged(async () => {
       expectWord(await call(b, { action: 'getNumberV2', service: 'tg', orderId: 'slow-18' }), 'ORDER_ALREADY_EXISTS');
     });

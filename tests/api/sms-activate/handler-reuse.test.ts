@@ -45,7 +45,7 @@ describe.each(dbKinds)('number re-use through handler_api.php on %s', (kind) => 
   });
   afterAll(() => s?.close());
 
-  it('a completed activation\'s number again, as sms-activate-org and aiosmsactivate ask for it, receives a second code', async () => {
+  it("a completed activation's number again, as sms-activate-org and aiosmsactivate ask for it, receives a second code", async () => {
     const first = await completed(a);
     s.clock.advance(5 * MINUTE);
     const check = await callAs('org', s.url, { api_key: a.key, action: 'checkExtraActivation', activationId: first.id });
@@ -76,7 +76,11 @@ describe.each(dbKinds)('number re-use through handler_api.php on %s', (kind) => 
     const parts = third.body.split(':');
     expect([parts[0], parts[2]]).toEqual(['ACCESS_NUMBER', first.phone]);
     const orders = (await s.post('/api/order/data', {}, a.token)).data.list;
-    expect(orders.map((o: any) => [o.type, o.amount, o.state])).toEqual([['buy', 1, 'paid'], ['buy', 1, 'paid'], ['buy', 1, 'paid']]);
+    expect(orders.map((o: Record<string, unknown>) => [o.type, o.amount, o.state])).toEqual([
+      ['buy', 1, 'paid'],
+      ['buy', 1, 'paid'],
+      ['buy', 1, 'paid'],
+    ]);
     await expectBooksBalance(s, sup);
   });
 
@@ -91,7 +95,11 @@ describe.each(dbKinds)('number re-use through handler_api.php on %s', (kind) => 
     expect(device.code, device.message).toBe(200);
     s.clock.advance(s.settings.deviceSilentMs + MINUTE);
     // The offline number's last code is recent: only the silent phone stands in the way.
-    await s.database.db.updateTable('tokens').set({ last_code_at: s.clock.now() - MINUTE }).where('id', '=', offline.id).execute();
+    await s.database.db
+      .updateTable('tokens')
+      .set({ last_code_at: s.clock.now() - MINUTE })
+      .where('id', '=', offline.id)
+      .execute();
 
     await unchanged(async () => {
       for (const action of ['checkExtraActivation', 'getExtraActivation']) {
@@ -108,8 +116,10 @@ describe.each(dbKinds)('number re-use through handler_api.php on %s', (kind) => 
   it('NO_BALANCE when the customer cannot pay for the number again', async () => {
     const poor = await keyedCustomer(s, sup, 'reuse_api_poor', 1);
     const done = await completed(poor);
-    expectJson(await call(poor, { action: 'checkExtraActivation', activationId: done.id }),
-      `{"status":"success","cost":1,"service":"${done.service}","phone":${done.phone},"country":0}`);
+    expectJson(
+      await call(poor, { action: 'checkExtraActivation', activationId: done.id }),
+      `{"status":"success","cost":1,"service":"${done.service}","phone":${done.phone},"country":0}`,
+    );
     await unchanged(async () => {
       expectWord(await call(poor, { action: 'getExtraActivation', activationId: done.id }), 'NO_BALANCE');
     });

@@ -28,7 +28,9 @@ type ErrorClass = new (message: string) => Error;
 const require = createRequire(import.meta.url);
 const SMSActivate = require('sms-activate') as new (apiToken: unknown) => SmsActivateClient;
 const errors = require('sms-activate/lib/exceptions') as Record<
-  'InvalidAPIKey' | 'NoBalance' | 'NoFreeNumbers' | 'BadStatus' | 'BadService' | 'InvalidActivation', ErrorClass>;
+  'InvalidAPIKey' | 'NoBalance' | 'NoFreeNumbers' | 'BadStatus' | 'BadService' | 'InvalidActivation',
+  ErrorClass
+>;
 
 const T0 = Date.UTC(2025, 8, 1, 6, 0, 0);
 
@@ -54,8 +56,12 @@ describe.each(dbKinds)('npm sms-activate 1.0.1 against our handler on %s', (kind
   beforeAll(async () => {
     s = await startServer(kind, { frozenAt: T0, settings: { sessionTtlMs: 365 * 86_400_000 } });
     sup = await s.login(SUP.username, SUP.password);
-    await smsGoods(s, sup, { title: 'Telegram 接码', service: 'tg', price: 1.2, reset_limit: 1, receive_limit: 1 },
-      Array.from({ length: 6 }, (_, i) => `+7900200${String(i).padStart(4, '0')}`));
+    await smsGoods(
+      s,
+      sup,
+      { title: 'Telegram 接码', service: 'tg', price: 1.2, reset_limit: 1, receive_limit: 1 },
+      Array.from({ length: 6 }, (_, i) => `+7900200${String(i).padStart(4, '0')}`),
+    );
     await smsGoods(s, sup, { title: 'WhatsApp 接码', service: 'wa', price: 2, reset_limit: 0, receive_limit: 1 }, ['+79002009999']);
     phone = await addDevice(s, sup, { name: '号码池' });
   });
@@ -73,7 +79,7 @@ describe.each(dbKinds)('npm sms-activate 1.0.1 against our handler on %s', (kind
     expect(String(number)).toMatch(/^7900200\d{4}$/);
     // The library reads the id and the number as integers; they are the link the console shows.
     const links = (await s.post('/api/token/data', {}, customer.token)).data.list;
-    expect(links.map((t: any) => [t.id, t.identifier])).toEqual([[id, `+${number}`]]);
+    expect(links.map((t: Record<string, unknown>) => [t.id, t.identifier])).toEqual([[id, `+${number}`]]);
 
     expect(await sms.getStatus(id)).toBe('STATUS_WAIT_CODE');
     expect(await sms.getCode(id)).toBeNull();
@@ -105,9 +111,17 @@ describe.each(dbKinds)('npm sms-activate 1.0.1 against our handler on %s', (kind
     expect(await sms.getBalance(true)).toBe(3);
 
     const records = (await s.post('/api/record/data', {}, customer.token)).data.list;
-    expect(records.map((r: any) => [r.token_id, r.code])).toEqual([[id, '665544'], [id, '52817']]);
+    expect(records.map((r: Record<string, unknown>) => [r.token_id, r.code])).toEqual([
+      [id, '665544'],
+      [id, '52817'],
+    ]);
     const ledger = (await s.post('/api/finance/data', {}, customer.token)).data.list;
-    expect(ledger.map((l: any) => [l.type, l.amount])).toEqual([['refund', 1.2], ['order', -1.2], ['order', -1.2], ['recharge_manual', 5]]);
+    expect(ledger.map((l: Record<string, unknown>) => [l.type, l.amount])).toEqual([
+      ['refund', 1.2],
+      ['order', -1.2],
+      ['order', -1.2],
+      ['recharge_manual', 5],
+    ]);
     await expectBooksBalance(s, sup);
   });
 

@@ -24,21 +24,44 @@ describe.each(dbKinds)('deep pages of all orders on %s', (kind) => {
     const rows = Array.from({ length: n }, (_, i) => {
       const k = serial++;
       return {
-        order_no: `D${k}`, user_id: customer, goods_id: goodsId, token_id: null, type: 'buy', quantity: 1, base_price: 100,
-        unit_price: 100, rate: 100, amount: 100 + (k % 50), refunded: 0, state: 'paid',
+        order_no: `D${k}`,
+        user_id: customer,
+        goods_id: goodsId,
+        token_id: null,
+        type: 'buy' as const,
+        quantity: 1,
+        base_price: 100,
+        unit_price: 100,
+        rate: 100,
+        amount: 100 + (k % 50),
+        refunded: 0,
+        state: 'paid' as const,
         create_at: from + Math.floor(((to - from) * Math.floor(i / 3) * 3) / n),
       };
     });
-    for (let i = 0; i < n; i += 500) await s.database.db.insertInto('orders').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < n; i += 500)
+      await s.database.db
+        .insertInto('orders')
+        .values(rows.slice(i, i + 500))
+        .execute();
   };
 
   /** The order numbers of a page as the sup gets it, and as a straight read of the table finds them. */
   const expectPage = async (page: number) => {
     const r = await s.post(`/api/order/data?page=${page}&pageSize=${SIZE}`, {}, sup);
     expect(r.code).toBe(200);
-    const straight = await s.database.db.selectFrom('orders').select('order_no')
-      .orderBy('create_at', 'desc').orderBy('id', 'desc').limit(SIZE).offset((page - 1) * SIZE).execute();
-    expect(r.data.list.map((o: any) => o.order_no), `page ${page}`).toEqual(straight.map((o) => o.order_no));
+    const straight = await s.database.db
+      .selectFrom('orders')
+      .select('order_no')
+      .orderBy('create_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(SIZE)
+      .offset((page - 1) * SIZE)
+      .execute();
+    expect(
+      r.data.list.map((o: Record<string, unknown>) => o.order_no),
+      `page ${page}`,
+    ).toEqual(straight.map((o) => o.order_no));
   };
   const pages = [COUNT_CAP / SIZE + 1, 512, 600, 713, 750];
 

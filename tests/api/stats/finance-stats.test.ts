@@ -14,7 +14,11 @@ describe.each(dbKinds)('finance details and recharge records on %s', (kind) => {
     supToken = await s.login(SUP.username, SUP.password);
     a = await s.addCustomer(supToken, 'cust_a');
     b = await s.addCustomer(supToken, 'cust_b');
-    for (const [id, amount, remark] of [[a.id, 10, 'A 充值'], [b.id, 20, 'B 充值'], [a.id, -3, 'A 扣款']] as const) {
+    for (const [id, amount, remark] of [
+      [a.id, 10, 'A 充值'],
+      [b.id, 20, 'B 充值'],
+      [a.id, -3, 'A 扣款'],
+    ] as const) {
       expect((await s.post('/api/user/money', { id, amount, remark }, supToken)).code).toBe(200);
     }
   });
@@ -24,22 +28,25 @@ describe.each(dbKinds)('finance details and recharge records on %s', (kind) => {
     const r = await s.post('/api/finance/data', {}, a.token);
     expect(r.code).toBe(200);
     expect(r.data.total).toBe(2);
-    expect(r.data.list.map((x: any) => [x.amount, x.balance_before, x.balance_after, x.remark, x.type])).toEqual([
+    expect(r.data.list.map((x: Record<string, unknown>) => [x.amount, x.balance_before, x.balance_after, x.remark, x.type])).toEqual([
       [-3, 10, 7, 'A 扣款', 'debit_manual'],
       [10, 0, 10, 'A 充值', 'recharge_manual'],
     ]);
     expect(r.data.list[0]).not.toHaveProperty('user_id');
-    expect((await s.post('/api/finance/data', {}, b.token)).data.list.map((x: any) => x.amount)).toEqual([20]);
+    expect((await s.post('/api/finance/data', {}, b.token)).data.list.map((x: Record<string, unknown>) => x.amount)).toEqual([20]);
   });
 
   it('a customer sees only their own recharge records', async () => {
     const r = await s.post('/api/recharge/data', {}, a.token);
     expect(r.code).toBe(200);
-    expect(r.data.list.map((x: any) => [x.type, x.amount, x.remark])).toEqual([['deduct', -3, 'A 扣款'], ['manual', 10, 'A 充值']]);
+    expect(r.data.list.map((x: Record<string, unknown>) => [x.type, x.amount, x.remark])).toEqual([
+      ['deduct', -3, 'A 扣款'],
+      ['manual', 10, 'A 充值'],
+    ]);
     expect((await s.post('/api/recharge/data', { type: 'manual' }, b.token)).data.total).toBe(1);
   });
 
-  it('a customer reading another user\'s row by id gets 404, their own row 200', async () => {
+  it("a customer reading another user's row by id gets 404, their own row 200", async () => {
     const bLedger = await s.database.db.selectFrom('ledger').select('id').where('user_id', '=', b.id).executeTakeFirstOrThrow();
     const bRecharge = await s.database.db.selectFrom('recharges').select('id').where('user_id', '=', b.id).executeTakeFirstOrThrow();
     for (const path of [`/api/finance/detail?id=${bLedger.id}`, `/api/recharge/detail?id=${bRecharge.id}`]) {
@@ -67,13 +74,13 @@ describe.each(dbKinds)('finance details and recharge records on %s', (kind) => {
     expect(all.data.total).toBe(3);
     expect(all.data.list[0]).toMatchObject({ user_id: a.id, user_id_label: 'cust_a', amount: -3 });
     const onlyB = await s.post('/api/finance/data', { user_id: b.id }, supToken);
-    expect(onlyB.data.list.map((x: any) => x.user_id)).toEqual([b.id]);
+    expect(onlyB.data.list.map((x: Record<string, unknown>) => x.user_id)).toEqual([b.id]);
     const recharges = await s.post('/api/recharge/data', { user_id: a.id, type: 'manual' }, supToken);
     expect(recharges.data.total).toBe(1);
     const debits = await s.post('/api/recharge/data', { user_id: a.id, type: 'deduct' }, supToken);
-    expect(debits.data.list.map((x: any) => x.amount)).toEqual([-3]);
+    expect(debits.data.list.map((x: Record<string, unknown>) => x.amount)).toEqual([-3]);
     const sorted = await s.post('/api/finance/data', { sort: 'amount', order: 'asc' }, supToken);
-    expect(sorted.data.list.map((x: any) => x.amount)).toEqual([-3, 10, 20]);
+    expect(sorted.data.list.map((x: Record<string, unknown>) => x.amount)).toEqual([-3, 10, 20]);
   });
 
   it('has no write calls for ledger or recharge rows', async () => {
@@ -116,7 +123,10 @@ describe.each(dbKinds)('statistics/index on %s', (kind) => {
     s.database.db.transaction().execute((trx) => changeBalance(trx, { userId, amount: -cents, type: 'order', now: s.clock.now() }));
   const autoRecharge = (userId: number, cents: number) =>
     s.database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('recharges').values({ user_id: userId, type: 'auto', amount: cents, remark: 'USDT', operator_id: null, create_at: s.clock.now() }).execute();
+      await trx
+        .insertInto('recharges')
+        .values({ user_id: userId, type: 'auto', amount: cents, remark: 'USDT', operator_id: null, create_at: s.clock.now() })
+        .execute();
       await changeBalance(trx, { userId, amount: cents, type: 'recharge_auto', now: s.clock.now() });
     });
 
@@ -143,11 +153,19 @@ describe.each(dbKinds)('statistics/index on %s', (kind) => {
     const r = await s.get('/api/statistics/index', sup);
     expect(r.code).toBe(200);
     expect(r.data).toEqual({
-      todayOrder: 1, monthOrder: 1, totalOrder: 5,
-      todayRecharge: 12, todayRechargeAuto: 7, monthRecharge: 12, monthRechargeAuto: 7, totalRecharge: 122,
-      todayTokenNum: 0, tokenNum: 0,
-      userCount: 4, userCountMonth: 1,
-      admin: { balance: 117, recharge: 122, rechargeAuto: 7, order: 5, diff: 0 },
+      todayOrder: 1,
+      monthOrder: 1,
+      totalOrder: 5,
+      todayRecharge: 12,
+      todayRechargeAuto: 7,
+      monthRecharge: 12,
+      monthRechargeAuto: 7,
+      totalRecharge: 122,
+      todayTokenNum: 0,
+      tokenNum: 0,
+      userCount: 4,
+      userCountMonth: 1,
+      admin: { balance: 117, recharge: 122, rechargeAuto: 7, order: 5, profit: 0, diff: 0 },
     });
   });
 
@@ -157,9 +175,16 @@ describe.each(dbKinds)('statistics/index on %s', (kind) => {
     const r = await s.get('/api/statistics/index', token);
     expect(r.code).toBe(200);
     expect(r.data).toEqual({
-      todayOrder: 1, monthOrder: 1, totalOrder: 5,
-      todayRecharge: 7, todayRechargeAuto: 7, monthRecharge: 7, monthRechargeAuto: 7, totalRecharge: 117,
-      todayTokenNum: 0, tokenNum: 0,
+      todayOrder: 1,
+      monthOrder: 1,
+      totalOrder: 5,
+      todayRecharge: 7,
+      todayRechargeAuto: 7,
+      monthRecharge: 7,
+      monthRechargeAuto: 7,
+      totalRecharge: 117,
+      todayTokenNum: 0,
+      tokenNum: 0,
     });
     const info = await s.post('/api/user/info', undefined, token);
     expect(info.data.balance).toBe(112);

@@ -3,7 +3,8 @@
  * the links (per quarter hour and per user) instead of reading every row: they always equal the
  * straight sums of the rows, as the rows grow, including rows written late with an earlier time.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../../server/schema/tables.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDollars } from '../../../server/platform/lib/money.js';
 import { startOfDay, startOfMonth } from '../../../server/platform/lib/time.js';
@@ -19,7 +20,7 @@ describe.each(dbKinds)('home figures from running totals on %s', (kind) => {
   let sup: string;
   let a: { id: number; token: string };
   let b: { id: number; token: string };
-  let link: Record<string, any>;
+  let link: Selectable<DB['tokens']>;
   // Row 0 would be a recharge: the first rows (at midnight) are orders.
   let serial = 1;
 
@@ -28,20 +29,35 @@ describe.each(dbKinds)('home figures from running totals on %s', (kind) => {
     const db = s.database.db;
     const rows = Array.from({ length: n }, (_, i) => {
       const k = serial++;
-      const type = k % 11 === 0 ? 'recharge_manual' : k % 7 === 0 ? 'refund' : 'order';
+      const type = k % 11 === 0 ? ('recharge_manual' as const) : k % 7 === 0 ? ('refund' as const) : ('order' as const);
       const create_at = from + Math.floor(((to - from) * i) / n);
-      return { user_id: k % 2 ? a.id : b.id, type, amount: type === 'order' ? -(k % 900 + 1) : k % 300 + 1, create_at, k };
+      return { user_id: k % 2 ? a.id : b.id, type, amount: type === 'order' ? -((k % 900) + 1) : (k % 300) + 1, create_at, k };
     });
     for (let i = 0; i < n; i += 500) {
       const chunk = rows.slice(i, i + 500);
-      await db.insertInto('ledger').values(chunk.map(({ k: _, ...r }) => ({
-        ...r, balance_before: 0, balance_after: 0, ref_type: null, ref_id: null, remark: null,
-      }))).execute();
+      await db
+        .insertInto('ledger')
+        .values(
+          chunk.map(({ k: _, ...r }) => ({
+            ...r,
+            balance_before: 0,
+            balance_after: 0,
+            ref_type: null,
+            ref_id: null,
+            remark: null,
+          })),
+        )
+        .execute();
       // Copies of a bought link (every column the table requires), each its own.
-      await (db as Kysely<any>).insertInto('tokens').values(chunk.map((r) => {
-        const { id: _, ...copy } = link;
-        return { ...copy, token: `rollup${r.k}`, user_id: r.user_id, create_at: r.create_at };
-      })).execute();
+      await db
+        .insertInto('tokens')
+        .values(
+          chunk.map((r) => {
+            const { id: _, ...copy } = link;
+            return { ...copy, token: `rollup${r.k}`, user_id: r.user_id, create_at: r.create_at };
+          }),
+        )
+        .execute();
     }
   };
 
@@ -51,22 +67,33 @@ describe.each(dbKinds)('home figures from running totals on %s', (kind) => {
     const tz = s.settings.timeZone;
     const orders = async (from?: number) => {
       const r = await sql<{ n: number }>`select coalesce(sum(amount), 0) as n from ledger where type in ('order', 'refund')
-        ${from !== undefined ? sql`and create_at >= ${from}` : sql``} ${userId !== undefined ? sql`and user_id = ${userId}` : sql``}`.execute(s.database.db);
+        ${from !== undefined ? sql`and create_at >= ${from}` : sql``} ${userId !== undefined ? sql`and user_id = ${userId}` : sql``}`.execute(
+        s.database.db,
+      );
       return toDollars(-Number(r.rows[0].n));
     };
     const links = async (from?: number) => {
       const r = await sql<{ n: number }>`select count(*) as n from tokens where 1 = 1
-        ${from !== undefined ? sql`and create_at >= ${from}` : sql``} ${userId !== undefined ? sql`and user_id = ${userId}` : sql``}`.execute(s.database.db);
+        ${from !== undefined ? sql`and create_at >= ${from}` : sql``} ${userId !== undefined ? sql`and user_id = ${userId}` : sql``}`.execute(
+        s.database.db,
+      );
       return Number(r.rows[0].n);
     };
     return {
-      todayOrder: await orders(startOfDay(now, tz)), monthOrder: await orders(startOfMonth(now, tz)), totalOrder: await orders(),
-      todayTokenNum: await links(startOfDay(now, tz)), tokenNum: await links(),
+      todayOrder: await orders(startOfDay(now, tz)),
+      monthOrder: await orders(startOfMonth(now, tz)),
+      totalOrder: await orders(),
+      todayTokenNum: await links(startOfDay(now, tz)),
+      tokenNum: await links(),
     };
   };
 
   const expectFiguresRight = async () => {
-    for (const [token, userId] of [[sup, undefined], [a.token, a.id], [b.token, b.id]] as const) {
+    for (const [token, userId] of [
+      [sup, undefined],
+      [a.token, a.id],
+      [b.token, b.id],
+    ] as const) {
       const r = await s.get('/api/statistics/index', token);
       expect(r.code).toBe(200);
       expect(r.data, `user ${userId ?? 'sup'}`).toMatchObject(await straight(userId));
@@ -112,9 +139,17 @@ describe.each(dbKinds)('home figures from running totals on %s', (kind) => {
     // Later, after more than the rows a tail may hold, the customer's visit moves the totals on.
     s.clock.freeze(NOON + 20 * 60_000);
     await write(5500, NOON - 30 * DAY, NOON + 5 * 60_000);
-    const before = await s.database.db.selectFrom('stat_rollups').select('upto_id').where('name', '=', 'ledger_orders').executeTakeFirstOrThrow();
+    const before = await s.database.db
+      .selectFrom('stat_rollups')
+      .select('upto_id')
+      .where('name', '=', 'ledger_orders')
+      .executeTakeFirstOrThrow();
     expect((await s.get('/api/statistics/index', a.token)).code).toBe(200);
-    const after = await s.database.db.selectFrom('stat_rollups').select('upto_id').where('name', '=', 'ledger_orders').executeTakeFirstOrThrow();
+    const after = await s.database.db
+      .selectFrom('stat_rollups')
+      .select('upto_id')
+      .where('name', '=', 'ledger_orders')
+      .executeTakeFirstOrThrow();
     expect(Number(after.upto_id)).toBeGreaterThan(Number(before.upto_id));
     sup = await s.login(SUP.username, SUP.password);
     await expectFiguresRight();

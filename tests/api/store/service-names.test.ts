@@ -29,14 +29,19 @@ describe.each(dbKinds)('service names in the store on %s', (kind) => {
     for (const token of [undefined, customer.token]) {
       const r = await s.post('/api/store/data', {}, token);
       expect(r.code, r.message).toBe(200);
-      seen.push(r.data.list.map((i: any) => [i.service, i.service_name, i.service_name_cn]));
+      seen.push(r.data.list.map((i: Record<string, unknown>) => [i.service, i.service_name, i.service_name_cn]));
     }
     expect(seen[1]).toEqual(seen[0]);
     return seen[0];
   }
 
-  it('null until the sup names a service; then the sup\'s names, on every product of that code', async () => {
-    expect(await names()).toEqual([['tg', null, null], ['tg', null, null], ['xyzbank', null, null], ['wa', null, null]]);
+  it("null until the sup names a service; then the sup's names, on every product of that code", async () => {
+    expect(await names()).toEqual([
+      ['tg', null, null],
+      ['tg', null, null],
+      ['xyzbank', null, null],
+      ['wa', null, null],
+    ]);
 
     const tg = await s.post('/api/service/add', { service: 'tg', name: 'Telegram Premium', name_cn: '电报会员' }, sup);
     expect(tg.code, tg.message).toBe(200);
@@ -45,19 +50,30 @@ describe.each(dbKinds)('service names in the store on %s', (kind) => {
     // A name for a code nothing is sold under changes nothing in the store.
     expect((await s.post('/api/service/add', { service: 'ig', name: 'Instagram', name_cn: '照片墙' }, sup)).code).toBe(200);
     expect(await names()).toEqual([
-      ['tg', 'Telegram Premium', '电报会员'], ['tg', 'Telegram Premium', '电报会员'], ['xyzbank', 'XYZ Bank', null], ['wa', null, null],
+      ['tg', 'Telegram Premium', '电报会员'],
+      ['tg', 'Telegram Premium', '电报会员'],
+      ['xyzbank', 'XYZ Bank', null],
+      ['wa', null, null],
     ]);
     // Searching the store by service code finds the same names.
     const found = await s.post('/api/store/data', { keyword: 'xyzbank' });
-    expect(found.data.list.map((i: any) => [i.title, i.service_name])).toEqual([['某银行', 'XYZ Bank']]);
+    expect(found.data.list.map((i: Record<string, unknown>) => [i.title, i.service_name])).toEqual([['某银行', 'XYZ Bank']]);
 
     // Changed and removed names show at once.
     expect((await s.post('/api/service/edit', { id: tg.data.id, name_cn: '电报（美区）' }, sup)).code).toBe(200);
     expect((await s.post('/api/service/edit', { id: bank.data.id, name_cn: 'XYZ 银行' }, sup)).code).toBe(200);
     expect(await names()).toEqual([
-      ['tg', 'Telegram Premium', '电报（美区）'], ['tg', 'Telegram Premium', '电报（美区）'], ['xyzbank', 'XYZ Bank', 'XYZ 银行'], ['wa', null, null],
+      ['tg', 'Telegram Premium', '电报（美区）'],
+      ['tg', 'Telegram Premium', '电报（美区）'],
+      ['xyzbank', 'XYZ Bank', 'XYZ 银行'],
+      ['wa', null, null],
     ]);
     expect((await s.post('/api/service/del', { ids: [tg.data.id] }, sup)).code).toBe(200);
-    expect(await names()).toEqual([['tg', null, null], ['tg', null, null], ['xyzbank', 'XYZ Bank', 'XYZ 银行'], ['wa', null, null]]);
+    expect(await names()).toEqual([
+      ['tg', null, null],
+      ['tg', null, null],
+      ['xyzbank', 'XYZ Bank', 'XYZ 银行'],
+      ['wa', null, null],
+    ]);
   });
 });

@@ -20,7 +20,7 @@ describe.each(dbKinds)('one product of the store by its id on %s', (kind) => {
   });
   afterAll(() => s?.close());
 
-  it('answers that product alone, past the first page, at the list price or the caller\'s own', async () => {
+  it("answers that product alone, past the first page, at the list price or the caller's own", async () => {
     const open = await s.post('/api/store/data', { id: ids[54] });
     expect(open.code, open.message).toBe(200);
     expect(open.data).toMatchObject({ total: 1, list: [{ id: ids[54], title: '商品 54', price: 2, base_price: 2 }] });

@@ -6,9 +6,14 @@ import { startServer, SUP, type DbKind, type TestServer } from '../../helpers/se
 import type { Settings } from '../../../server/env.js';
 import { BOT_TOKEN, FakeBotApi } from './fake-bot-api.js';
 
-export async function startBotServer(kind: DbKind, settings: Partial<Settings> = {}): Promise<{ bot: FakeBotApi; s: TestServer; sup: string }> {
+export async function startBotServer(
+  kind: DbKind,
+  settings: Partial<Settings> = {},
+): Promise<{ bot: FakeBotApi; s: TestServer; sup: string }> {
   const bot = await new FakeBotApi().start();
-  const s = await startServer(kind, { settings: { telegramBotToken: BOT_TOKEN, telegramApiRoot: bot.url, telegramPollSeconds: 1, backupIntervalMs: 0, ...settings } });
+  const s = await startServer(kind, {
+    settings: { telegramBotToken: BOT_TOKEN, telegramApiRoot: bot.url, telegramPollSeconds: 1, backupIntervalMs: 0, ...settings },
+  });
   return { bot, s, sup: await s.login(SUP.username, SUP.password) };
 }
 

@@ -22,18 +22,26 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
   let goodsId: number;
 
   const db = () => s.database.db;
-  const balanceOf = async (id: number) => Number((await db().selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+  const balanceOf = async (id: number) =>
+    Number((await db().selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
   const link = (id: number) => db().selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const calls = (action: string) => fake.requests.filter((r) => r.action === action);
   const activationOf = async (tokenId: number) => fake.activations.get(Number((await link(tokenId)).upstream_id))!;
-  const refundsOf = (tokenId: number) => db().selectFrom('ledger').select('amount')
-    .where('type', '=', 'refund').where('ref_type', '=', 'token').where('ref_id', '=', tokenId).execute();
-  const provider = async () => (await s.post('/api/provider/data', {}, sup)).data.list.find((p: any) => p.id === providerId);
+  const refundsOf = (tokenId: number) =>
+    db()
+      .selectFrom('ledger')
+      .select('amount')
+      .where('type', '=', 'refund')
+      .where('ref_type', '=', 'token')
+      .where('ref_id', '=', tokenId)
+      .execute();
+  const provider = async () =>
+    (await s.post('/api/provider/data', {}, sup)).data.list.find((p: Record<string, unknown>) => p.id === providerId);
   const buy = (quantity = 1, goods = goodsId) => s.post('/api/order/buy', { goods_id: goods, quantity }, buyer.token);
 
   beforeAll(async () => {
     fake = await startFakeSmsActivate({ apiKey: 'up-secret-key-7f3a9c', balance: 50, stock: { tg: { count: 100, price: 0.4 } } });
-    s = await startServer(kind, { settings: { upstreamTimeoutMs: 1000 } });
+    s = await startServer(kind, { settings: { webhookAllowPrivate: true, upstreamTimeoutMs: 1000 } });
     sup = await s.login(SUP.username, SUP.password);
     buyer = await s.addCustomer(sup, 'up_buyer');
     await credit(s, sup, buyer.id, 20);
@@ -41,8 +49,16 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     expect(added.code, added.message).toBe(200);
     providerId = added.data.id;
     goodsId = await addGoods(s, sup, {
-      title: 'Telegram 上游', service: 'tg', price: 1, source: 'upstream', provider_id: providerId,
-      upstream_service: 'tg', upstream_country: 0, upstream_max_price: 1, code_wait_minutes: 10, reset_limit: 2,
+      title: 'Telegram 上游',
+      service: 'tg',
+      price: 1,
+      source: 'upstream',
+      provider_id: providerId,
+      upstream_service: 'tg',
+      upstream_country: 0,
+      upstream_max_price: 1,
+      code_wait_minutes: 10,
+      reset_limit: 2,
     });
   });
   afterAll(async () => {
@@ -76,7 +92,8 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
   });
 
   it('the key is stored sealed, not as given; the provider still receives the key itself, also after an edit that leaves it', async () => {
-    const stored = async () => (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
+    const stored = async () =>
+      (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
     const sealed = await stored();
     expect(sealed).not.toContain(fake.apiKey);
     expect(sealed).toMatch(/^v1:/);
@@ -88,11 +105,16 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
   });
 
   it('migration 010c seals a key stored as given before it, and the provider keeps receiving it', async () => {
-    const plain = await db().insertInto('providers')
+    const plain = await db()
+      .insertInto('providers')
       .values({ name: '旧上游', base_url: fake.url, api_key: fake.apiKey, enabled: 1, create_at: Date.now() } as never)
-      .returning('id').executeTakeFirstOrThrow();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = Number(plain.id);
-    await db().deleteFrom('kysely_migration' as never).where('name' as never, '=', '010c_provider_keys_sealed' as never).execute();
+    await db()
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '010c_provider_keys_sealed' as never)
+      .execute();
     await migrate(db(), s.database.dialect, s.settings);
     const row = await db().selectFrom('providers').select('api_key').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.api_key).not.toContain(fake.apiKey);
@@ -110,7 +132,15 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     const store = await s.post('/api/store/data', {}, buyer.token);
     for (const answer of [goods, store]) {
       const text = JSON.stringify(answer);
-      for (const secret of ['provider_id', 'upstream_service', 'upstream_country', 'upstream_max_price', fake.url, fake.apiKey, '测试上游']) {
+      for (const secret of [
+        'provider_id',
+        'upstream_service',
+        'upstream_country',
+        'upstream_max_price',
+        fake.url,
+        fake.apiKey,
+        '测试上游',
+      ]) {
         expect(text.includes(secret), secret).toBe(false);
       }
     }
@@ -164,7 +194,13 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
 
   it.each([
     ['NO_NUMBERS', '上游暂无可用号码', () => fake.setStock('tg', 0, 0.4)],
-    ['NO_BALANCE', '上游账户余额不足', () => { fake.balance = 0.1; }],
+    [
+      'NO_BALANCE',
+      '上游账户余额不足',
+      () => {
+        fake.balance = 0.1;
+      },
+    ],
   ])('%s refunds the customer at once with a clear message', async (_word, text, arrange) => {
     arrange();
     const before = await balanceOf(buyer.id);
@@ -174,7 +210,15 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     expect(r.message).toContain(text);
     expect(r.message).toContain('已全额退款');
     expect(await balanceOf(buyer.id)).toBe(before);
-    const order = await db().selectFrom('orders').selectAll().where('id', 'not in', orders.map((o) => o.id)).executeTakeFirstOrThrow();
+    const order = await db()
+      .selectFrom('orders')
+      .selectAll()
+      .where(
+        'id',
+        'not in',
+        orders.map((o) => o.id),
+      )
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ state: 'refunded' });
     expect(Number(order.refunded)).toBe(Number(order.amount));
     const token = await db().selectFrom('tokens').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
@@ -202,7 +246,7 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
     await expectBooksBalance(s, sup);
   });
 
-  it('BAD_KEY refuses the purchase, refunds, and shows as the provider\'s last error', async () => {
+  it("BAD_KEY refuses the purchase, refunds, and shows as the provider's last error", async () => {
     expect((await s.post('/api/provider/edit', { id: providerId, api_key: 'wrong-key' }, sup)).code).toBe(200);
     const before = await balanceOf(buyer.id);
     const r = await buy();
@@ -222,7 +266,8 @@ describe.each(dbKinds)('upstream providers on %s', (kind) => {
   });
 
   it('a key sealed under another DEVICE_SECRET_KEY: the purchase is refunded, nothing is asked of the provider, the sup reads why', async () => {
-    const sealed = async () => (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
+    const sealed = async () =>
+      (await db().selectFrom('providers').select('api_key').where('id', '=', providerId).executeTakeFirstOrThrow()).api_key;
     const good = await sealed();
     const foreign = secretBox({ secretKey: 'another-machine-secret-key', dataDir: '' }).seal(fake.apiKey);
     await db().updateTable('providers').set({ api_key: foreign }).where('id', '=', providerId).execute();

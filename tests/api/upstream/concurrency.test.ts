@@ -22,7 +22,7 @@ describe.each(dbKinds)('upstream purchases at the same time as others on %s', (k
   beforeAll(async () => {
     fake = await startFakeSmsActivate({ stock: { tg: { count: 100, price: 0.4 } } });
     // A generous timeout: the held call below must not time out, whatever the machine's speed.
-    s = await startServer(kind, { settings: { upstreamTimeoutMs: 60_000 } });
+    s = await startServer(kind, { settings: { webhookAllowPrivate: true, upstreamTimeoutMs: 60_000 } });
     sup = await s.login(SUP.username, SUP.password);
     const provider = (await s.post('/api/provider/add', { name: '慢上游', base_url: fake.url, api_key: fake.apiKey }, sup)).data.id;
     upstreamGoods = await addGoods(s, sup, { title: '上游 TG', source: 'upstream', provider_id: provider, price: 1 });
@@ -41,7 +41,7 @@ describe.each(dbKinds)('upstream purchases at the same time as others on %s', (k
     await fake?.close();
   });
 
-  it('while the provider holds its answer, other purchases and the sup\'s writes go through', async () => {
+  it("while the provider holds its answer, other purchases and the sup's writes go through", async () => {
     fake.fault('getNumber', { kind: 'hold' });
     const n = calls('getNumber');
     const slow = s.post('/api/order/buy', { goods_id: upstreamGoods, quantity: 1 }, buyers[0].token);
@@ -81,11 +81,18 @@ describe.each(dbKinds)('upstream purchases at the same time as others on %s', (k
     const n = calls('getNumber');
     const lost = s.post('/api/order/buy', { goods_id: upstreamGoods, quantity: 1 }, buyers[3].token);
     await expect.poll(() => calls('getNumber'), { timeout: 20_000 }).toBe(n + 1);
-    const link = await s.database.db.selectFrom('tokens').selectAll().where('user_id', '=', buyers[3].id)
-      .where('upstream_state', '=', 'buying').executeTakeFirstOrThrow();
+    const link = await s.database.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('user_id', '=', buyers[3].id)
+      .where('upstream_state', '=', 'buying')
+      .executeTakeFirstOrThrow();
 
     await s.app.jobs.runNow('upstream-reconcile');
-    expect((await s.database.db.selectFrom('tokens').select('upstream_state').where('id', '=', link.id).executeTakeFirstOrThrow()).upstream_state).toBe('buying');
+    expect(
+      (await s.database.db.selectFrom('tokens').select('upstream_state').where('id', '=', link.id).executeTakeFirstOrThrow())
+        .upstream_state,
+    ).toBe('buying');
 
     // Much later (long past any timeout), as a new process sees it: the call is over, its answer lost.
     s.clock.advance(3 * 60 * 60_000);
@@ -99,8 +106,9 @@ describe.each(dbKinds)('upstream purchases at the same time as others on %s', (k
     const answer = await lost;
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data.tokens[0].identifier).toBe(after.identifier);
-    expect((await s.database.db.selectFrom('tokens').select(['state', 'upstream_state']).where('id', '=', link.id).executeTakeFirstOrThrow()))
-      .toEqual({ state: 'active', upstream_state: 'waiting' });
+    expect(
+      await s.database.db.selectFrom('tokens').select(['state', 'upstream_state']).where('id', '=', link.id).executeTakeFirstOrThrow(),
+    ).toEqual({ state: 'active', upstream_state: 'waiting' });
     const activations = [...fake.activations.values()].filter((a) => a.phone === after.identifier);
     expect(activations).toHaveLength(1);
     await expectBooksBalance(s, sup);

@@ -10,6 +10,8 @@ import { startFakeSmsActivate, type FakeSmsActivate } from '../../helpers/fake-s
 const SUP_PASSWORD = 'Upstream-log-secret-4410';
 const KEY = 'provider-key-SECRET-91c2e7';
 const WRONG_KEY = 'wrong-key-SECRET-55ab01';
+// The fake provider listens on loopback; the log server (a child process) reads this from the environment.
+process.env.WEBHOOK_ALLOW_PRIVATE = '1';
 
 describe('the provider key', () => {
   const server = useLogServer(SUP_PASSWORD);
@@ -19,7 +21,9 @@ describe('the provider key', () => {
   beforeAll(async () => {
     fake = await startFakeSmsActivate({ apiKey: KEY, stock: { tg: { count: 10, price: 0.5 } } });
   });
-  afterAll(async () => { await fake?.close(); });
+  afterAll(async () => {
+    await fake?.close();
+  });
 
   const post = async (p: string, body: unknown, token?: string) => {
     const { json, text } = await server.post(p, body, token);
@@ -40,13 +44,27 @@ describe('the provider key', () => {
     expect((await post('/api/provider/balance', { id }, sup)).code).toBe(200);
     await post('/api/provider/data', {}, sup);
     await get(`/api/provider/detail?id=${id}`, sup);
-    const goods = await post('/api/goods/add', {
-      title: '上游商品', channel: 'sms', service: 'tg', price: 1, valid_hours: 1, source: 'upstream', provider_id: id,
-    }, sup);
+    const goods = await post(
+      '/api/goods/add',
+      {
+        title: '上游商品',
+        channel: 'sms',
+        service: 'tg',
+        price: 1,
+        valid_hours: 1,
+        source: 'upstream',
+        provider_id: id,
+      },
+      sup,
+    );
     expect(goods.code, goods.message).toBe(200);
     await post('/api/user/add', { username: 'key_buyer', password: 'Buyer-pass-123' }, sup);
     const buyer = (await post('/api/user/login', { username: 'key_buyer', password: 'Buyer-pass-123' })).data;
-    await post('/api/user/money', { id: buyer.id ?? (await post('/api/user/info', {}, buyer.token)).data.id, amount: 10, remark: '测试' }, sup);
+    await post(
+      '/api/user/money',
+      { id: buyer.id ?? (await post('/api/user/info', {}, buyer.token)).data.id, amount: 10, remark: '测试' },
+      sup,
+    );
     // Bought, then a failure of unknown outcome, then the provider refusing a wrong key.
     expect((await post('/api/order/buy', { goods_id: goods.data.id, quantity: 1 }, buyer.token)).code).toBe(200);
     fake.fault('getNumber', { kind: 'http500' });

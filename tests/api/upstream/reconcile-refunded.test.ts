@@ -21,10 +21,20 @@ describe.each(dbKinds)('reconciling pending upstream links beside refunded ones 
 
   const db = () => s.database.db;
   const link = (id: number) => db().selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const balanceOf = async (id: number) => Number((await db().selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
-  const refundsOf = async (tokenId: number) => (await db().selectFrom('ledger').select('amount')
-    .where('type', '=', 'refund').where('ref_type', '=', 'token').where('ref_id', '=', tokenId).execute()).map((r) => Number(r.amount));
-  const cancels = (activationId: number) => fake.requests.filter((r) => r.action === 'setStatus' && r.params.id === String(activationId) && r.params.status === '8');
+  const balanceOf = async (id: number) =>
+    Number((await db().selectFrom('users').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+  const refundsOf = async (tokenId: number) =>
+    (
+      await db()
+        .selectFrom('ledger')
+        .select('amount')
+        .where('type', '=', 'refund')
+        .where('ref_type', '=', 'token')
+        .where('ref_id', '=', tokenId)
+        .execute()
+    ).map((r) => Number(r.amount));
+  const cancels = (activationId: number) =>
+    fake.requests.filter((r) => r.action === 'setStatus' && r.params.id === String(activationId) && r.params.status === '8');
   const idle = () => [...fake.activations.values()].filter((a) => a.state === 'wait_code');
   const newest = () => [...fake.activations.values()].sort((x, y) => y.id - x.id)[0];
 
@@ -45,7 +55,7 @@ describe.each(dbKinds)('reconciling pending upstream links beside refunded ones 
 
   beforeAll(async () => {
     fake = await startFakeSmsActivate({ balance: 50, stock: { tg: { count: 100, price: 0.4 } } });
-    s = await startServer(kind, { settings: { upstreamTimeoutMs: 1000 } });
+    s = await startServer(kind, { settings: { webhookAllowPrivate: true, upstreamTimeoutMs: 1000 } });
     sup = await s.login(SUP.username, SUP.password);
     alice = await s.addCustomer(sup, 'alice');
     bob = await s.addCustomer(sup, 'bob');
@@ -53,7 +63,13 @@ describe.each(dbKinds)('reconciling pending upstream links beside refunded ones 
     await credit(s, sup, bob.id, 10);
     const provider = (await s.post('/api/provider/add', { name: '上游', base_url: fake.url, api_key: fake.apiKey }, sup)).data.id;
     goodsId = await addGoods(s, sup, {
-      title: 'Telegram 上游', service: 'tg', price: 1, source: 'upstream', provider_id: provider, upstream_service: 'tg', code_wait_minutes: 10,
+      title: 'Telegram 上游',
+      service: 'tg',
+      price: 1,
+      source: 'upstream',
+      provider_id: provider,
+      upstream_service: 'tg',
+      code_wait_minutes: 10,
     });
   });
   afterAll(async () => {

@@ -16,7 +16,8 @@ describe.each(dbKinds)('handler_api.php on an upstream product on %s', (kind) =>
 
   const call = (params: Record<string, string | number>) => handler(s, { api_key: who.key, ...params });
   const calls = (action: string) => fake.requests.filter((r) => r.action === action);
-  const balance = async () => Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', who.id).executeTakeFirstOrThrow()).balance);
+  const balance = async () =>
+    Number((await s.database.db.selectFrom('users').select('balance').where('id', '=', who.id).executeTakeFirstOrThrow()).balance);
   const getNumber = async () => {
     const r = await call({ action: 'getNumber', service: 'wa', country: 6 });
     expectWord(r, /^ACCESS_NUMBER:\d+:\d+$/);
@@ -28,14 +29,28 @@ describe.each(dbKinds)('handler_api.php on an upstream product on %s', (kind) =>
 
   beforeAll(async () => {
     fake = await startFakeSmsActivate({ stock: { 'whatsapp:22': { count: 50, price: 0.3 } } });
-    s = await startServer(kind, { settings: { upstreamTimeoutMs: 1000, handlerCancelAfterMs: 0 } });
+    s = await startServer(kind, { settings: { webhookAllowPrivate: true, upstreamTimeoutMs: 1000, handlerCancelAfterMs: 0 } });
     sup = await s.login(SUP.username, SUP.password);
     who = await keyedCustomer(s, sup, 'script_user', 10);
-    const provider = (await s.post('/api/provider/add', { name: '上游', base_url: fake.url.replace('/stubs/handler_api.php', ''), api_key: fake.apiKey }, sup)).data.id;
+    const provider = (
+      await s.post(
+        '/api/provider/add',
+        { name: '上游', base_url: fake.url.replace('/stubs/handler_api.php', ''), api_key: fake.apiKey },
+        sup,
+      )
+    ).data.id;
     // Our service and country differ from the provider's: the product translates.
     await addGoods(s, sup, {
-      title: 'WhatsApp 上游', service: 'wa', country: 6, price: 0.8, source: 'upstream', provider_id: provider,
-      upstream_service: 'whatsapp', upstream_country: 22, reset_limit: 1, receive_limit: 1,
+      title: 'WhatsApp 上游',
+      service: 'wa',
+      country: 6,
+      price: 0.8,
+      source: 'upstream',
+      provider_id: provider,
+      upstream_service: 'whatsapp',
+      upstream_country: 22,
+      reset_limit: 1,
+      receive_limit: 1,
     });
   });
   afterAll(async () => {
@@ -76,8 +91,14 @@ describe.each(dbKinds)('handler_api.php on an upstream product on %s', (kind) =>
     await expectBooksBalance(s, sup);
   });
 
-  it('the provider out of numbers or money: NO_NUMBERS, the customer\'s money untouched in the end', async () => {
-    for (const arrange of [() => fake.setStock('whatsapp', 0, 0.3, '22'), () => { fake.setStock('whatsapp', 5, 0.3, '22'); fake.balance = 0; }]) {
+  it("the provider out of numbers or money: NO_NUMBERS, the customer's money untouched in the end", async () => {
+    for (const arrange of [
+      () => fake.setStock('whatsapp', 0, 0.3, '22'),
+      () => {
+        fake.setStock('whatsapp', 5, 0.3, '22');
+        fake.balance = 0;
+      },
+    ]) {
       arrange();
       const before = await balance();
       expectWord(await call({ action: 'getNumber', service: 'wa', country: 6 }), 'NO_NUMBERS');

@@ -5,36 +5,14 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chinese, dbKinds, localTime, startServer, SUP, type TestServer } from '../../helpers/server.js';
-import { addGoods, buyOk, credit, deliver, importLines, phones } from '../../helpers/commerce.js';
+import { addGoods, buyOk, credit, deliver, importLines } from '../../helpers/commerce.js';
 import { deliverMessage } from '../../../server/codes/deliver.js';
 import { dispatcherOfApp } from '../../../server/webhooks/index.js';
+import { customerWithLinks, freshPhones, until } from './customers.js';
 import { startReceiver, verify, type Receiver } from './receiver.js';
 
 /** Short waits between tries, so a test sees a whole series (production waits 10 s, 30 s, … 60 min). */
 const FAST = { webhookAllowPrivate: true, webhookRetryDelaysMs: [200, 200, 200] };
-
-let nextPhone = 8613700000000;
-
-/** A customer with `n` links on a product of their own numbers. */
-async function customerWithLinks(s: TestServer, sup: string, name: string, n = 1) {
-  const customer = await s.addCustomer(sup, name);
-  await credit(s, sup, customer.id, 100);
-  const goods = await addGoods(s, sup, { title: `商品${nextPhone}`, price: 0.1, receive_limit: 0 });
-  await importLines(s, sup, goods, phones(n, nextPhone));
-  nextPhone += 1000;
-  const { tokens } = await buyOk(s, customer.token, goods, n);
-  return { ...customer, goods, tokens };
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.each(dbKinds)('customer webhooks on %s', (kind) => {
   let s: TestServer;
@@ -46,7 +24,9 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     sup = await s.login(SUP.username, SUP.password);
   });
   afterAll(() => s?.close());
-  beforeEach(async () => { hook = await startReceiver(); });
+  beforeEach(async () => {
+    hook = await startReceiver();
+  });
   afterEach(() => hook?.close());
 
   const deliveries = (token: string, body: Record<string, unknown> = {}) => s.post('/api/delivery/data?pageSize=100', body, token);
@@ -77,9 +57,16 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['x-webhook-id']).toBe(got.json.event_id);
     expect(got.json).toEqual({
-      activationId: link.id, service: 'tg', text: '【Telegram】验证码 482913，请勿泄露', code: '482913', country: 0,
+      activationId: link.id,
+      service: 'tg',
+      text: '【Telegram】验证码 482913，请勿泄露',
+      code: '482913',
+      country: 0,
       receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-      event_id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), event: 'code', identifier: link.identifier, token: link.token,
+      event_id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      event: 'code',
+      identifier: link.identifier,
+      token: link.token,
     });
     expect(got.json.receivedAt.slice(0, 10)).toBe(localTime(s.clock.now()).slice(0, 10));
 
@@ -88,7 +75,15 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
       return r.data.list[0]?.status === 'delivered' && r;
     });
     expect(log.data.total).toBe(1);
-    expect(log.data.list[0]).toMatchObject({ event: 'code', event_id: got.json.event_id, attempt: 1, http_status: 200, error: null, next_at: null, code: '482913' });
+    expect(log.data.list[0]).toMatchObject({
+      event: 'code',
+      event_id: got.json.event_id,
+      attempt: 1,
+      http_status: 200,
+      error: null,
+      next_at: null,
+      code: '482913',
+    });
     expect((await s.get('/api/webhook/config', c.token)).data).toMatchObject({ last_status: 'delivered', last_error: null });
   });
 
@@ -96,8 +91,7 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     const customer = await s.addCustomer(sup, 'hook_assign');
     await credit(s, sup, customer.id, 10);
     const goods = await addGoods(s, sup, { title: '只收 Telegram', price: 0.1, match_keyword: 'Telegram' });
-    await importLines(s, sup, goods, phones(1, nextPhone));
-    nextPhone += 1000;
+    await importLines(s, sup, goods, freshPhones(1));
     const [link] = (await buyOk(s, customer.token, goods)).tokens;
     await s.post('/api/webhook/config', { url: hook.url, enabled: true }, customer.token);
     // The product's rule is not met: the message waits in the inbox, and nothing is pushed.
@@ -107,12 +101,19 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     expect(assigned.code, assigned.message).toBe(200);
     const [got] = await hook.waitFor(1);
     expect(got.json).toMatchObject({ event: 'code', code: '135790', activationId: link.id, token: link.token });
+    // Its log says delivered: the endpoint closing after this test cuts off no answer still on its way.
+    await until('delivered row', async () => (await deliveries(customer.token)).data.list[0]?.status === 'delivered');
   });
 
   it('a 500 is retried with the same event id until a 2xx', async () => {
     const c = await customerWithLinks(s, sup, 'hook_retry');
     const secret = (await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token)).data.secret;
     hook.answer = (_req, n) => ({ status: n <= 2 ? 500 : 204 });
+    // The counts are the process's: no earlier test's delivery may still be trying while they are read.
+    await until(
+      'no delivery in flight',
+      async () => !(await s.database.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').executeTakeFirst()),
+    );
     const before = await tries();
     await deliver(s, `+${c.tokens[0].identifier}`, 'Your code is 556677');
     const got = await hook.waitFor(3);
@@ -174,21 +175,34 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     // As a pause leaves them: the endpoint paused, its other events stopped (one of today, one of two days ago).
     await db.updateTable('webhook_endpoints').set({ paused_at: now }).where('user_id', '=', c.id).execute();
     const stopped = (token: (typeof c.tokens)[number], code: string, at: number, eventId: string) => ({
-      user_id: c.id, event_id: eventId, event: 'code', token_id: token.id, code, text: `Your code is ${code}`, received_at: at,
-      url: hook.url, attempt: 2, status: 'failed', error: '回调已暂停，未再发送', create_at: at,
+      user_id: c.id,
+      event_id: eventId,
+      event: 'code' as const,
+      token_id: token.id,
+      code,
+      text: `Your code is ${code}`,
+      received_at: at,
+      url: hook.url,
+      attempt: 2,
+      status: 'failed' as const,
+      error: '回调已暂停，未再发送',
+      create_at: at,
     });
-    await db.insertInto('webhook_deliveries').values([
-      stopped(c.tokens[0], '101010', now - 3_600_000, 'evt_resume_recent'),
-      stopped(c.tokens[1], '202020', now - 2 * 86_400_000, 'evt_resume_old'),
-    ]).execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values([
+        stopped(c.tokens[0], '101010', now - 3_600_000, 'evt_resume_recent'),
+        stopped(c.tokens[1], '202020', now - 2 * 86_400_000, 'evt_resume_old'),
+      ])
+      .execute();
     expect((await s.post('/api/webhook/config', { enabled: true }, c.token)).code).toBe(200);
     const [got] = await hook.waitFor(1);
     expect(got.json).toMatchObject({ event_id: 'evt_resume_recent', code: '101010', token: c.tokens[0].token });
     const rows = await until('resent row delivered', async () => {
       const r = await deliveries(c.token);
-      return r.data.list.find((d: any) => d.event_id === 'evt_resume_recent')?.status === 'delivered' && r.data.list;
+      return r.data.list.find((d: Record<string, unknown>) => d.event_id === 'evt_resume_recent')?.status === 'delivered' && r.data.list;
     });
-    expect(rows.find((d: any) => d.event_id === 'evt_resume_old')).toMatchObject({ status: 'failed' });
+    expect(rows.find((d: Record<string, unknown>) => d.event_id === 'evt_resume_old')).toMatchObject({ status: 'failed' });
     await new Promise((r) => setTimeout(r, 300));
     expect(hook.got.map((g) => g.json.event_id)).toEqual(['evt_resume_recent']);
   });
@@ -207,7 +221,11 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     });
     expect(row).toMatchObject({ attempt: 2, error: '回调已关闭，未发送', next_at: null });
     expect((await s.get('/api/webhook/config', c.token)).data).toMatchObject({ enabled: false, paused: false });
-    const endpoint = await s.database.db.selectFrom('webhook_endpoints').select('paused_at').where('user_id', '=', c.id).executeTakeFirstOrThrow();
+    const endpoint = await s.database.db
+      .selectFrom('webhook_endpoints')
+      .select('paused_at')
+      .where('user_id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(endpoint.paused_at).toBe(null);
     expect(hook.got.length).toBe(1);
   });
@@ -216,7 +234,11 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     const c = await customerWithLinks(s, sup, 'hook_throws');
     await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token);
     // Sealed with another key (a DEVICE_SECRET_KEY changed): opening it throws.
-    await s.database.db.updateTable('webhook_endpoints').set({ secret: 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA:AAAA' }).where('user_id', '=', c.id).execute();
+    await s.database.db
+      .updateTable('webhook_endpoints')
+      .set({ secret: 'v1:AAAAAAAAAAAAAAAA:AAAAAAAAAAAAAAAAAAAAAA:AAAA' })
+      .where('user_id', '=', c.id)
+      .execute();
     await deliver(s, `+${c.tokens[0].identifier}`, 'Your code is 313131');
     const row = await until('recorded failure', async () => {
       const r = await deliveries(c.token);
@@ -256,7 +278,63 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     expect(verify(code, old)).toBe(false);
   });
 
-  it('a slow endpoint (30 s) delays neither intake nor the code read, nor another customer\'s events', async () => {
+  it('10 rotations at once: every secret answered is the one stored, the others are refused', async () => {
+    const c = await customerWithLinks(s, sup, 'hook_rotate_race');
+    const old = (await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token)).data.secret;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => s.post('/api/webhook/rotate', {}, c.token)));
+    const won = answers.filter((a) => a.code === 200);
+    const secrets = new Set(won.map((a) => a.data.secret as string));
+    expect(secrets.size).toBe(1);
+    const [secret] = secrets;
+    expect(secret).not.toBe(old);
+    for (const refused of answers.filter((a) => a.code !== 200)) {
+      expect(refused.code).toBe(409);
+      expect(chinese(refused.message)).toBe(true);
+      expect(JSON.stringify(refused.data ?? null)).not.toMatch(/whsec_/);
+    }
+    expect((await s.get('/api/webhook/config', c.token)).data.secret_hint).toBe(`whsec_…${secret.slice(-4)}`);
+    // What is stored signs: the test event verifies with the secret every successful answer gave.
+    const test = await s.post('/api/webhook/test', {}, c.token);
+    expect(test.data.status, test.message).toBe('delivered');
+    expect(verify(hook.got[0], secret)).toBe(true);
+  });
+
+  it('a disabled customer is sent nothing: an event in its retries ends without a pause, new codes queue nothing', async () => {
+    const c = await customerWithLinks(s, sup, 'hook_disabled', 2);
+    await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token);
+    // The first try is held open until the sup has disabled the account, then fails.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    hook.answer = (_req, n) => (n === 1 ? { status: 500, hold: held } : { status: 200 });
+    await deliver(s, `+${c.tokens[0].identifier}`, 'Your code is 818181');
+    await hook.waitFor(1);
+    const off = await s.post('/api/user/edit', { id: c.id, status: 'disabled' }, sup);
+    expect(off.code, off.message).toBe(200);
+    release();
+    const rows = () => s.database.db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', c.id).orderBy('id').execute();
+    const [ended] = await until('event ended', async () => {
+      const r = await rows();
+      return r[0]?.status === 'failed' && r;
+    });
+    expect(ended).toMatchObject({ error: '账户已停用，未发送', next_at: null });
+    expect(Number(ended.attempt)).toBe(2);
+    const endpoint = await s.database.db
+      .selectFrom('webhook_endpoints')
+      .select('paused_at')
+      .where('user_id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    expect(endpoint.paused_at).toBe(null);
+
+    // A code for the disabled account's other link: readable as always, but no event, and nothing sent.
+    await deliver(s, `+${c.tokens[1].identifier}`, 'Your code is 828282');
+    await s.app.jobs.runNow('webhook-delivery');
+    expect((await rows()).length).toBe(1);
+    expect(hook.got.length).toBe(1);
+  });
+
+  it("a slow endpoint (30 s) delays neither intake nor the code read, nor another customer's events", async () => {
     const c = await customerWithLinks(s, sup, 'hook_slow', 2);
     await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token);
     hook.answer = () => ({ status: 200, delayMs: 30_000 });
@@ -287,12 +365,18 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
         const r = await deliveries(c.token);
         return r.data.list.length === 2 && r.data.list;
       });
-      expect(held.some((d: any) => d.status === 'pending' && !d.error)).toBe(true);
+      expect(held.some((d: Record<string, unknown>) => d.status === 'pending' && !d.error)).toBe(true);
       // Both deliveries are cut off by the 5 s limit and wait for their next try.
-      const rows = await until('timed-out rows', async () => {
-        const r = await deliveries(c.token);
-        return r.data.list.length === 2 && r.data.list.every((d: any) => d.status === 'pending' && d.error) && r.data.list;
-      }, 20_000);
+      const rows = await until(
+        'timed-out rows',
+        async () => {
+          const r = await deliveries(c.token);
+          return (
+            r.data.list.length === 2 && r.data.list.every((d: Record<string, unknown>) => d.status === 'pending' && d.error) && r.data.list
+          );
+        },
+        20_000,
+      );
       expect(rows[0].error).toContain('5 秒内没有应答');
     } finally {
       await s.post('/api/webhook/config', { enabled: false }, c.token);
@@ -300,7 +384,7 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     }
   }, 30_000);
 
-  it('one customer has at most 4 deliveries in flight: a slow one never takes another\'s room', async () => {
+  it("one customer has at most 4 deliveries in flight: a slow one never takes another's room", async () => {
     const c = await customerWithLinks(s, sup, 'hook_many', 10);
     await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token);
     hook.answer = () => ({ status: 200, delayMs: 3_000 });
@@ -318,11 +402,15 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
       expect(hook.got.length).toBe(4);
       // As they finish, the rest go out, four at a time.
       await hook.waitFor(10, 20_000);
-      const delivered = await until('all delivered', async () => {
-        const r = await deliveries(c.token, { status: 'delivered' });
-        return r.data.total === 10 && r.data.list;
-      }, 20_000);
-      expect(delivered.every((d: any) => d.attempt === 1)).toBe(true);
+      const delivered = await until(
+        'all delivered',
+        async () => {
+          const r = await deliveries(c.token, { status: 'delivered' });
+          return r.data.total === 10 && r.data.list;
+        },
+        20_000,
+      );
+      expect(delivered.every((d: Record<string, unknown>) => d.attempt === 1)).toBe(true);
     } finally {
       await otherHook.close();
     }
@@ -337,13 +425,29 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     expect(mine && theirs && mine !== theirs).toBeTruthy();
     let going = true;
     // Both processes run rounds as fast as they can, at the same time (no job lease between them).
-    const spin = (d: typeof mine) => (async () => { while (going) { await d.round(); await new Promise((r) => setTimeout(r, 2)); } })();
+    const spin = (d: typeof mine) =>
+      (async () => {
+        while (going) {
+          await d.round();
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
     const spinners = [spin(mine), spin(theirs)];
     try {
       // Half the codes come in through each process.
-      await Promise.all(c.tokens.map((t, i) => (i % 2
-        ? deliver(s, `+${t.identifier}`, `Your code is ${900000 + i}`)
-        : deliverMessage(theirs.ctx, { source: 'sms', recipient: `+${t.identifier}`, sender: '+10086', text: `Your code is ${900000 + i}`, receivedAt: s.clock.now() }))));
+      await Promise.all(
+        c.tokens.map((t, i) =>
+          i % 2
+            ? deliver(s, `+${t.identifier}`, `Your code is ${900000 + i}`)
+            : deliverMessage(theirs.ctx, {
+                source: 'sms',
+                recipient: `+${t.identifier}`,
+                sender: '+10086',
+                text: `Your code is ${900000 + i}`,
+                receivedAt: s.clock.now(),
+              }),
+        ),
+      );
       await hook.waitFor(20);
       await until('all delivered', async () => {
         const r = await deliveries(c.token, { status: 'delivered' });
@@ -364,14 +468,24 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     const db = s.database.db;
     const now = s.clock.now();
     const day = 86_400_000;
-    const row = (eventId: string, status: string, age: number) => ({
-      user_id: c.id, event_id: eventId, event: 'test', url: 'http://93.184.216.34/', status, create_at: now - age,
+    const row = (eventId: string, status: 'pending' | 'delivered' | 'failed', age: number) => ({
+      user_id: c.id,
+      event_id: eventId,
+      event: 'test' as const,
+      url: 'http://93.184.216.34/',
+      status,
+      create_at: now - age,
       next_at: status === 'pending' ? now + day : null,
     });
-    await db.insertInto('webhook_deliveries').values([
-      row('evt_prune_old_ok', 'delivered', 31 * day), row('evt_prune_old_failed', 'failed', 40 * day),
-      row('evt_prune_old_pending', 'pending', 31 * day), row('evt_prune_recent', 'delivered', 29 * day),
-    ]).execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values([
+        row('evt_prune_old_ok', 'delivered', 31 * day),
+        row('evt_prune_old_failed', 'failed', 40 * day),
+        row('evt_prune_old_pending', 'pending', 31 * day),
+        row('evt_prune_recent', 'delivered', 29 * day),
+      ])
+      .execute();
     expect(await s.app.jobs.runNow('webhook-log-prune')).toBe(true);
     const left = await db.selectFrom('webhook_deliveries').select('event_id').where('user_id', '=', c.id).orderBy('event_id').execute();
     expect(left.map((r) => r.event_id)).toEqual(['evt_prune_old_pending', 'evt_prune_recent']);
@@ -382,7 +496,11 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
     await s.post('/api/webhook/config', { url: hook.url, enabled: true }, c.token);
     await deliver(s, `+${c.tokens[0].identifier}`, 'Your code is 424242');
     await until('delivered', async () => (await deliveries(c.token)).data.list[0]?.status === 'delivered');
-    const stored = await s.database.db.selectFrom('webhook_deliveries').select(['code', 'text']).where('user_id', '=', c.id).executeTakeFirstOrThrow();
+    const stored = await s.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['code', 'text'])
+      .where('user_id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ code: '424242', text: null });
   });
 
@@ -424,8 +542,11 @@ describe.each(dbKinds)('customer webhooks on %s', (kind) => {
   });
 
   it('rounds woken many times a second renew the job lease at most once a second', async () => {
-    const lease = async () => Number((await s.database.db.selectFrom('job_leases').select('expires_at')
-      .where('name', '=', 'webhook-delivery').executeTakeFirstOrThrow()).expires_at);
+    const lease = async () =>
+      Number(
+        (await s.database.db.selectFrom('job_leases').select('expires_at').where('name', '=', 'webhook-delivery').executeTakeFirstOrThrow())
+          .expires_at,
+      );
     // Later than any lease another app of these tests holds.
     const t = Date.now() + 3_600_000;
     s.clock.freeze(t);
@@ -499,7 +620,11 @@ describe.each(dbKinds)('webhook addresses on %s', (kind) => {
       const set = await s.post('/api/webhook/config', { url: 'http://93.184.216.34/hook', enabled: true }, c.token);
       expect(set.code, set.message).toBe(200);
       // ...and later the same endpoint leads inside (as a name re-pointed by its DNS would).
-      await s.database.db.updateTable('webhook_endpoints').set({ url: `http://localhost:${hook.port}/hook` }).where('user_id', '=', c.id).execute();
+      await s.database.db
+        .updateTable('webhook_endpoints')
+        .set({ url: `http://localhost:${hook.port}/hook` })
+        .where('user_id', '=', c.id)
+        .execute();
       await deliver(s, `+${c.tokens[0].identifier}`, 'Your code is 246810');
       const row = await until('refused try', async () => {
         const r = await s.post('/api/delivery/data', {}, c.token);

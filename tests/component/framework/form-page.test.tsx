@@ -7,7 +7,10 @@ import { choose } from './list-helpers';
 import { gadgetRows, ownerRows, testResources } from './test-config';
 
 const server = useEnvelopeServer({ preload: preloadPages });
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 beforeEach(() => {
   server.on('POST /api/gadget/data', { data: { list: gadgetRows, total: 2 } });
   server.on('POST /api/owner/data', { data: { list: ownerRows, total: 2 } });
@@ -17,7 +20,7 @@ beforeEach(() => {
 
 const form = () => document.querySelector('form') as HTMLFormElement;
 const labels = () => [...form().querySelectorAll('.ant-form-item-label label')].map((l) => l.textContent);
-const itemOf = (label: string) => (within(form()).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement);
+const itemOf = (label: string) => within(form()).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 const errorsOf = (label: string) => [...itemOf(label).querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 const save = () => screen.getByRole('button', { name: /保存/ });
 
@@ -55,6 +58,26 @@ describe('the create form', () => {
     expect(server.calls('POST /api/gadget/add')).toHaveLength(0);
   });
 
+  it('focuses the first error after a failed save, and leaves the focus where the person goes next', async () => {
+    const user = await open('/lab/gadgets/create', '新建小工具');
+    // The form brings the error into view again once a folded group has opened (its later timer):
+    // held here, so that the person's next click surely comes before it.
+    const later: (() => void)[] = [];
+    const schedule = window.setTimeout;
+    vi.spyOn(window, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) =>
+      ms === 450 ? (later.push(fn), 0) : schedule(fn, ms)) as typeof window.setTimeout);
+    await user.click(save());
+    const name = within(form()).getByLabelText('名称');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(later).toHaveLength(1);
+    const serial = within(form()).getByLabelText('编号');
+    await user.click(serial);
+    await user.keyboard('SN-9');
+    later.forEach((fn) => fn());
+    expect(document.activeElement).toBe(serial);
+    expect(serial).toHaveProperty('value', 'SN-9');
+  });
+
   it('checks the declared limits before sending', async () => {
     const user = await open('/lab/gadgets/create', '新建小工具');
     const f = within(form());
@@ -86,7 +109,14 @@ describe('the create form', () => {
     await user.click(save());
     await waitFor(() => expect(server.calls('POST /api/gadget/add')).toHaveLength(1));
     expect(server.calls('POST /api/gadget/add')[0].body).toEqual({
-      name: '新工具', serial: 'SN-9', kind: 'b', price: 12.5, active: true, owner: 7, secret: 'abcdef', notes: '简介',
+      name: '新工具',
+      serial: 'SN-9',
+      kind: 'b',
+      price: 12.5,
+      active: true,
+      owner: 7,
+      secret: 'abcdef',
+      notes: '简介',
     });
     await waitFor(() => expect(here.path).toBe('/lab/gadgets'));
     expect(await screen.findByText('小工具已添加')).toBeTruthy();

@@ -45,8 +45,16 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function renderConsole({ defs, url, role, accessControl }: {
-  defs: Record<string, ResourceDef>; url: string; role: string | null; accessControl?: AccessControlProvider;
+export function renderConsole({
+  defs,
+  url,
+  role,
+  accessControl,
+}: {
+  defs: Record<string, ResourceDef>;
+  url: string;
+  role: string | null;
+  accessControl?: AccessControlProvider;
 }) {
   setRoleSource({ get: () => role, subscribe: () => () => undefined });
   return render(

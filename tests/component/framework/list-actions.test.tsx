@@ -14,12 +14,17 @@ beforeEach(() => {
 
 const openList = (role: string | null, url = '/lab/gadgets') => openListAt({ defs: testResources, url, role, waitFor: '探测器' });
 const buttonsOf = (row: HTMLTableRowElement) =>
-  within(row).queryAllByRole('button').map((b) => b.textContent?.trim()).filter(Boolean);
+  within(row)
+    .queryAllByRole('button')
+    .map((b) => b.textContent?.trim())
+    .filter(Boolean);
 
 describe('buttons by role', () => {
   it("a sup (access rule 'sup') gets create, and show/edit/delete on every row", async () => {
     await openList('sup');
-    await waitFor(() => { for (const row of rows()) expect(buttonsOf(row)).toEqual(['查看', '编辑', '删除']); });
+    await waitFor(() => {
+      for (const row of rows()) expect(buttonsOf(row)).toEqual(['查看', '编辑', '删除']);
+    });
     fireEvent.click(screen.getByRole('button', { name: /新建/ }));
     await waitFor(() => expect(here.path).toBe('/lab/gadgets/create'));
   });
@@ -28,7 +33,9 @@ describe('buttons by role', () => {
     await openList('user');
     await settled();
     // Access answers arrive asynchronously: wait for the allowed button, then look for the others.
-    await waitFor(() => { for (const row of rows()) expect(buttonsOf(row)).toEqual(['查看']); });
+    await waitFor(() => {
+      for (const row of rows()) expect(buttonsOf(row)).toEqual(['查看']);
+    });
     expect(screen.queryByRole('button', { name: /新建/ })).toBeNull();
     expect(screen.queryByText('编辑')).toBeNull();
     expect(screen.queryByText('删除')).toBeNull();
@@ -42,7 +49,7 @@ describe('buttons by role', () => {
 });
 
 describe('delete', () => {
-  it('a refused delete shows the server\'s reason once', async () => {
+  it("a refused delete shows the server's reason once", async () => {
     server.on('POST /api/gadget/del', { code: 409, message: '该小工具正在使用，不能删除' });
     const user = await openList('sup');
     await user.click(await within(rows()[0]).findByRole('button', { name: /删除/ }));
@@ -81,8 +88,15 @@ describe('delete', () => {
 describe('CSV export', () => {
   /** 1500 rows, served page by page as the request asks. */
   const many = Array.from({ length: 1500 }, (_, i) => ({
-    id: i + 1, name: `工具${i + 1}`, kind: i % 2 ? 'b' : 'a', price: (i + 1) * 1.5, active: i % 3 === 0,
-    made_at: '2024-03-05 10:20:30', owner: 7, owner_label: '老王', notes: `<p>第<b>${i + 1}</b>号</p>`,
+    id: i + 1,
+    name: `工具${i + 1}`,
+    kind: i % 2 ? 'b' : 'a',
+    price: (i + 1) * 1.5,
+    active: i % 3 === 0,
+    made_at: '2024-03-05 10:20:30',
+    owner: 7,
+    owner_label: '老王',
+    notes: `<p>第<b>${i + 1}</b>号</p>`,
   }));
   many[1] = { ...many[1], name: '=HYPERLINK("x")', price: -5 };
   many[2] = { ...many[2], name: '他说"好",行', notes: '' };
@@ -98,15 +112,26 @@ describe('CSV export', () => {
     const blobs: Blob[] = [];
     const saved: string[] = [];
     const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = (blob: Blob) => { blobs.push(blob); return 'blob:csv'; };
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    };
     URL.revokeObjectURL = () => undefined;
     const keep = (e: MouseEvent) => {
       const a = e.target as HTMLAnchorElement;
-      if (a.tagName === 'A' && a.download) { saved.push(a.download); e.preventDefault(); }
+      if (a.tagName === 'A' && a.download) {
+        saved.push(a.download);
+        e.preventDefault();
+      }
     };
     document.addEventListener('click', keep, true);
     try {
-      const user = await openListAt({ defs: testResources, url: '/lab/gadgets?f_kind=a&sort=price&order=desc', role: 'user', waitFor: '工具1' });
+      const user = await openListAt({
+        defs: testResources,
+        url: '/lab/gadgets?f_kind=a&sort=price&order=desc',
+        role: 'user',
+        waitFor: '工具1',
+      });
       await user.click(screen.getByRole('button', { name: /导出 CSV/ }));
       expect(await screen.findByText('已导出 1500 条记录')).toBeTruthy();
 
@@ -129,7 +154,7 @@ describe('CSV export', () => {
       // A formula is defused with an apostrophe; a negative amount stays a number.
       expect(lines[2]).toBe('"2","\'=HYPERLINK(""x"")","乙型","-5.00","否","2024-03-05 10:20:30","老王","第2号"');
       expect(lines[3]).toBe('"3","他说""好"",行","甲型","4.50","否","2024-03-05 10:20:30","老王",""');
-      expect(lines[4]).toContain('"\'-2+3+cmd|\' /C calc\'!A0"');
+      expect(lines[4]).toContain("\"'-2+3+cmd|' /C calc'!A0\"");
       // A handle is ordinary text: no apostrophe.
       expect(lines[5]).toContain(',"@zhangsan",');
       expect(lines[1500]).toBe('"1500","工具1500","乙型","2250.00","否","2024-03-05 10:20:30","老王","第1500号"');

@@ -10,7 +10,7 @@ import { useEnvelopeServer } from '../providers/envelope-server';
 import { here, preloadPages } from './harness';
 import dayjs from 'dayjs';
 import { setViewportWidth } from '../layout/viewport';
-import { choose, headers, openList, rows, searchForm, settled } from './list-helpers';
+import { headers, openList, rows, searchForm, settled } from './list-helpers';
 import { entries, entryRows, gadgetRows, ownerRows, testResources } from './test-config';
 
 const defs = { ...testResources, entries };
@@ -24,10 +24,16 @@ const lastBody = (route: string) => server.calls(route).at(-1)?.body;
 const params = () => Object.fromEntries(here.search);
 
 describe('moving between lists', () => {
-  it('never shows the previous list\'s rows under the new headers', async () => {
+  it("never shows the previous list's rows under the new headers", async () => {
     await openList({ defs, url: '/lab/gadgets', role: 'sup', waitFor: '探测器' });
     let answer!: () => void;
-    server.on('POST /api/entry/data', () => new Promise((resolve) => { answer = () => resolve({ data: { list: entryRows, total: 2 } }); }));
+    server.on(
+      'POST /api/entry/data',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ data: { list: entryRows, total: 2 } });
+        }),
+    );
     act(() => here.go('/lab/entries'));
     await waitFor(() => expect(headers()).toContain('备注'));
     // The new list is loading: none of the old rows, in any form.
@@ -76,7 +82,7 @@ describe('leaving a list for a record and coming back', () => {
     expect(lastBody('POST /api/gadget/data')).toEqual({ kind: 'a', sort: 'price', order: 'desc' });
   });
 
-  it('返回列表 from a record\'s details does the same', async () => {
+  it("返回列表 from a record's details does the same", async () => {
     const user = await openList({ defs, url: listUrl, role: 'sup', waitFor: '接收器' });
     await user.click(await within(rows()[0]).findByRole('button', { name: /查看/ }));
     await screen.findByText('小工具详情');
@@ -89,9 +95,9 @@ describe('leaving a list for a record and coming back', () => {
 describe('a list that fails to load', () => {
   it('says why, once, and 重试 loads it', async () => {
     let fail = true;
-    server.on('POST /api/entry/data', () => (fail
-      ? { code: 500, message: '服务器内部错误 (请求编号 r-42)' }
-      : { data: { list: entryRows, total: 2 } }));
+    server.on('POST /api/entry/data', () =>
+      fail ? { code: 500, message: '服务器内部错误 (请求编号 r-42)' } : { data: { list: entryRows, total: 2 } },
+    );
     const user = await openList({ defs, url: '/lab/entries', role: 'sup', waitFor: '列表加载失败' });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('服务器内部错误 (请求编号 r-42)');
@@ -109,8 +115,11 @@ describe('a list that fails to load', () => {
 describe('columns', () => {
   it('take their widths from their field types; long text shares the rest', async () => {
     await openList({ defs, url: '/lab/entries', role: 'sup', waitFor: '充值' });
-    const widths = [...document.querySelectorAll('.ant-table-header colgroup col, .ant-table-content colgroup col, .ant-table-body colgroup col')]
-      .slice(0, 5).map((c) => (c as HTMLElement).style.width);
+    const widths = [
+      ...document.querySelectorAll('.ant-table-header colgroup col, .ant-table-content colgroup col, .ant-table-body colgroup col'),
+    ]
+      .slice(0, 5)
+      .map((c) => (c as HTMLElement).style.width);
     // ID, 金额, 备注 (no width: it takes what is left), 创建时间, 操作 (查看)
     expect(widths).toEqual(['72px', '104px', '', '160px', '60px']);
   });
@@ -161,18 +170,33 @@ describe('on a phone', () => {
   beforeEach(() => setViewportWidth(375));
   afterEach(() => setViewportWidth(1280));
   const cards = () => [...document.querySelectorAll<HTMLElement>('.fw-card')];
-  const lines = (card: HTMLElement) => [...card.querySelectorAll('.fw-card-row')]
-    .map((row) => [row.querySelector('.fw-card-label')?.textContent, row.querySelector('.fw-card-value')?.textContent]);
+  const lines = (card: HTMLElement) =>
+    [...card.querySelectorAll('.fw-card-row')].map((row) => [
+      row.querySelector('.fw-card-label')?.textContent,
+      row.querySelector('.fw-card-value')?.textContent,
+    ]);
 
   it('shows a card per record, each field a line, the row actions inside; no table', async () => {
     await openList({ defs, url: '/lab/gadgets', role: 'sup', waitFor: '探测器' });
     expect(document.querySelector('table')).toBeNull();
     expect(cards()).toHaveLength(2);
     expect(lines(cards()[0])).toEqual([
-      ['ID', '1'], ['名称', '探测器'], ['种类', '甲型'], ['价格', '$1,234.50'], ['启用', '是'],
-      ['生产时间', '2024-03-05 10:20:30'], ['主人', '老王'], ['说明', '第一段 & 第二段'],
+      ['ID', '1'],
+      ['名称', '探测器'],
+      ['种类', '甲型'],
+      ['价格', '$1,234.50'],
+      ['启用', '是'],
+      ['生产时间', '2024-03-05 10:20:30'],
+      ['主人', '老王'],
+      ['说明', '第一段 & 第二段'],
     ]);
-    await waitFor(() => expect(within(cards()[1]).getAllByRole('button').map((b) => b.textContent)).toEqual(['查看', '编辑', '删除']));
+    await waitFor(() =>
+      expect(
+        within(cards()[1])
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['查看', '编辑', '删除']),
+    );
     expect(screen.getByText('共 72 条')).toBeTruthy();
   });
 
@@ -202,8 +226,9 @@ describe('on a phone', () => {
     await user.click(standIn ?? screen.getByRole('combobox', { name: '排序' }));
     expect(await screen.findByRole('combobox', { name: '排序' })).toBeTruthy();
     const option = await waitFor(() => {
-      const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')]
-        .find((o) => o.textContent === '价格 降序');
+      const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+        (o) => o.textContent === '价格 降序',
+      );
       if (!found) throw new Error('the sort options are not open');
       return found as HTMLElement;
     });

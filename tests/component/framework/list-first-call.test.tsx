@@ -50,7 +50,8 @@ describe('a list whose first page is in before it is drawn', () => {
     // The cards there when the list's panel first appears: its first render's.
     let first: string[] | null = null;
     const seen = new MutationObserver(() => {
-      if (first === null && document.querySelector('.fw-panel')) first = [...document.querySelectorAll('.fw-card')].map((c) => c.textContent ?? '');
+      if (first === null && document.querySelector('.fw-panel'))
+        first = [...document.querySelectorAll('.fw-card')].map((c) => c.textContent ?? '');
     });
     seen.observe(document.body, { childList: true, subtree: true });
     renderConsole({ defs: testResources, url: '/lab/gadgets', role: 'sup' });

@@ -27,8 +27,9 @@ export async function openList(p: { defs: Record<string, ResourceDef>; url: stri
 export async function choose(user: User, combobox: HTMLElement, text: string) {
   await user.click(combobox);
   const option = await waitFor(() => {
-    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')]
-      .find((o) => o.textContent === text);
+    const found = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].find(
+      (o) => o.textContent === text,
+    );
     if (!found) throw new Error(`no option ${text}`);
     return found as HTMLElement;
   });

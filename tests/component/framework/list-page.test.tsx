@@ -23,7 +23,9 @@ describe('the generated list', () => {
     await openList();
     expect(headers()).toEqual(['ID', '名称', '种类', '价格', '启用', '主人', '说明', '生产时间', '操作']);
     expect(screen.queryByText('密钥')).toBeNull();
-    const sortable = [...document.querySelectorAll('thead th')].filter((th) => th.className.includes('has-sorters')).map((th) => th.textContent);
+    const sortable = [...document.querySelectorAll('thead th')]
+      .filter((th) => th.className.includes('has-sorters'))
+      .map((th) => th.textContent);
     expect(sortable).toEqual(['ID', '名称', '价格', '生产时间']);
     expect(document.querySelector('thead th.ant-table-cell-fix-right')?.textContent).toBe('生产时间');
   });
@@ -95,14 +97,29 @@ describe('the search form', () => {
     expect(here.search.get('f_active')).toBe('false');
   });
 
-  const fullUrl = '/lab/gadgets?' + new URLSearchParams({
-    f_name: '探测', f_kind: 'a', f_price: '10~2000.5', f_active: 'true',
-    f_made_at: '2024-01-01~2024-01-31', f_owner: '7',
-    sort: 'price', order: 'desc', page: '2', pageSize: '50',
-  }).toString();
+  const fullUrl =
+    '/lab/gadgets?' +
+    new URLSearchParams({
+      f_name: '探测',
+      f_kind: 'a',
+      f_price: '10~2000.5',
+      f_active: 'true',
+      f_made_at: '2024-01-01~2024-01-31',
+      f_owner: '7',
+      sort: 'price',
+      order: 'desc',
+      page: '2',
+      pageSize: '50',
+    }).toString();
   const fullBody = {
-    name: '探测', kind: 'a', price: [10, 2000.5], active: true, made_at: ['2024-01-01', '2024-01-31'],
-    owner: 7, sort: 'price', order: 'desc',
+    name: '探测',
+    kind: 'a',
+    price: [10, 2000.5],
+    active: true,
+    made_at: ['2024-01-01', '2024-01-31'],
+    owner: 7,
+    sort: 'price',
+    order: 'desc',
   };
 
   it('opened from a URL, fills the form and sends the same body', async () => {

@@ -13,7 +13,10 @@ import { here, preloadPages } from './harness';
 import { openList, rows, settled } from './list-helpers';
 
 const things = {
-  label: '物件', api: 'thing', table: 'things', route: '/lab/things',
+  label: '物件',
+  api: 'thing',
+  table: 'things',
+  route: '/lab/things',
   menu: { label: { sup: '全部物件', customer: '我的物件' }, icon: 'AppstoreOutlined', visible: 'any' },
   access: { list: 'any' },
   selectable: true,
@@ -29,7 +32,10 @@ const things = {
 } satisfies ResourceDef;
 
 const feed = {
-  label: '消息', api: 'feed', table: 'feed', route: '/lab/feed',
+  label: '消息',
+  api: 'feed',
+  table: 'feed',
+  route: '/lab/feed',
   access: { list: 'any' },
   selectable: true,
   live: { seconds: 1 },
@@ -41,13 +47,22 @@ const feed = {
 
 const defs: Record<string, ResourceDef> = { things, feed };
 const thingRows = [
-  { id: 1, name: '甲一', kind: 'a' }, { id: 2, name: '甲二', kind: 'a' }, { id: 3, name: '甲三', kind: 'a' },
+  { id: 1, name: '甲一', kind: 'a' },
+  { id: 2, name: '甲二', kind: 'a' },
+  { id: 3, name: '甲三', kind: 'a' },
 ];
 
 /** What the probe was last given when clicked. */
 let seen: ToolbarActionProps | null = null;
 registry.toolbarAction('probe', (props) => (
-  <button type="button" onClick={() => { seen = props; }}>{props.label}({props.selected.length}/{props.total})</button>
+  <button
+    type="button"
+    onClick={() => {
+      seen = props;
+    }}
+  >
+    {props.label}({props.selected.length}/{props.total})
+  </button>
 ));
 registry.toolbarAction('supOnly', (props) => <button type="button">{props.label}</button>);
 
@@ -78,13 +93,13 @@ describe('toolbar actions', () => {
     expect(screen.getByTestId('picked-count').textContent).toBe('未选择');
   });
 
-  it('a sup gets the sup-only action too, and the title is the sup\'s menu label', async () => {
+  it("a sup gets the sup-only action too, and the title is the sup's menu label", async () => {
     await openList({ defs, url: '/lab/things', role: 'sup', waitFor: '甲一' });
     expect(screen.getByRole('button', { name: '管理员操作' })).toBeTruthy();
     expect(screen.getByText('全部物件')).toBeTruthy();
   });
 
-  it('the customer sees the customer\'s menu label as the title', async () => {
+  it("the customer sees the customer's menu label as the title", async () => {
     await openList({ defs, url: '/lab/things', role: 'user', waitFor: '甲一' });
     expect(screen.getByText('我的物件')).toBeTruthy();
   });
@@ -137,7 +152,9 @@ describe('a live list', () => {
     hidden = false;
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
   });
-  afterEach(() => { delete (document as any).hidden; });
+  afterEach(() => {
+    delete (document as { hidden?: boolean }).hidden;
+  });
 
   /** Answers with the rows so far, a little slowly, so a refetch in flight can be looked at. */
   function serveFeed(list: Array<{ id: number; text: string }>) {
@@ -156,10 +173,10 @@ describe('a live list', () => {
     const calls = server.calls('POST /api/feed/data').length;
     list.push({ id: 2, text: '第二条' });
     // While the refetch is on its way the rows stay and no spinner covers them.
-    await waitFor(() => expect(server.calls('POST /api/feed/data').length).toBeGreaterThan(calls), { timeout: 3000 });
+    await waitFor(() => expect(server.calls('POST /api/feed/data').length).toBeGreaterThan(calls));
     expect(document.querySelector('.ant-spin-spinning')).toBeNull();
     expect(screen.getByText('第一条')).toBeTruthy();
-    expect(await screen.findByText('第二条', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('第二条')).toBeTruthy();
     expect(document.querySelector('.ant-spin-spinning')).toBeNull();
     expect(screen.getByTestId('picked-count').textContent).toBe('已选 1 项');
     const ticked = rows().find((r) => r.textContent?.includes('第一条'))!;
@@ -176,8 +193,10 @@ describe('a live list', () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(server.calls('POST /api/feed/data').length).toBe(before);
     hidden = false;
-    act(() => { document.dispatchEvent(new Event('visibilitychange')); });
-    await waitFor(() => expect(server.calls('POST /api/feed/data').length).toBeGreaterThan(before), { timeout: 3000 });
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(server.calls('POST /api/feed/data').length).toBeGreaterThan(before));
   });
 
   it('a list not declared live does not refetch', async () => {

@@ -25,17 +25,31 @@ describe('notices', () => {
     await waitFor(() => expect(screen.queryByText('第一条')).toBeNull());
   });
 
-  it('shows a confirmation with its buttons in the words of the app\'s frame, and runs its action on OK', async () => {
+  it("shows a confirmation with its buttons in the words of the app's frame, and runs its action on OK", async () => {
     let confirmed = false;
-    modal.confirm({ title: '确定要退出吗？', onOk: () => { confirmed = true; } });
+    modal.confirm({
+      title: '确定要退出吗？',
+      onOk: () => {
+        confirmed = true;
+      },
+    });
     const chinese = await screen.findByRole('dialog');
     expect(chinese.textContent).toContain('确定要退出吗？');
     screen.getByRole('button', { name: '取消' }).click();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(confirmed).toBe(false);
 
-    frameNotices((children) => <ConfigProvider locale={enUS} theme={{ token: { motion: false } }}>{children}</ConfigProvider>);
-    modal.confirm({ title: 'Sure?', onOk: () => { confirmed = true; } });
+    frameNotices((children) => (
+      <ConfigProvider locale={enUS} theme={{ token: { motion: false } }}>
+        {children}
+      </ConfigProvider>
+    ));
+    modal.confirm({
+      title: 'Sure?',
+      onOk: () => {
+        confirmed = true;
+      },
+    });
     await screen.findByRole('dialog');
     screen.getByRole('button', { name: 'OK' }).click();
     await waitFor(() => expect(confirmed).toBe(true));

@@ -22,7 +22,9 @@ function DialogAction({ record, label }: RowActionProps) {
   return (
     <>
       <RowLink onClick={() => setOpen(true)}>{label}</RowLink>
-      <Modal open={open} title={`${label} - ${record.name}`} onCancel={() => setOpen(false)} footer={null}>对话框内容</Modal>
+      <Modal open={open} title={`${label} - ${record.name}`} onCancel={() => setOpen(false)} footer={null}>
+        对话框内容
+      </Modal>
     </>
   );
 }
@@ -57,7 +59,10 @@ beforeEach(() => {
   server.on('POST /api/owner/data', { data: { list: ownerRows, total: 2 } });
 });
 
-const links = (row: HTMLElement) => within(row).queryAllByRole('button').map((b) => b.textContent?.trim());
+const links = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((b) => b.textContent?.trim());
 const menu = () => document.querySelector<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden) .fw-more-menu');
 
 describe('a row with many actions', () => {
@@ -77,7 +82,11 @@ describe('a row with many actions', () => {
     expect(links(second)).toEqual(['第一操作', '更多']);
     await user.click(within(second).getByRole('button', { name: /更多/ }));
     await waitFor(() => expect(menu()).not.toBeNull());
-    expect(within(menu()!).queryAllByRole('button').map((b) => b.textContent)).toEqual(['第二操作', '第三操作', '查看']);
+    expect(
+      within(menu()!)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['第二操作', '第三操作', '查看']);
     await user.click(within(menu()!).getByRole('button', { name: '第三操作' }));
     await waitFor(() => expect(screen.getByRole('dialog')).toBeTruthy());
     expect(screen.getByText('第三操作 - 接收器')).toBeTruthy();
@@ -92,7 +101,11 @@ describe('a row with many actions', () => {
     await waitFor(() => expect(links(first)).toEqual(['第一操作', '查看', '更多']));
     await user.click(within(first).getByRole('button', { name: /更多/ }));
     await waitFor(() => expect(menu()).not.toBeNull());
-    expect(within(menu()!).queryAllByRole('button').map((b) => b.textContent)).toEqual(['编辑', '删除']);
+    expect(
+      within(menu()!)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['编辑', '删除']);
     await user.click(within(menu()!).getByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('确定要删除这条小工具吗？');

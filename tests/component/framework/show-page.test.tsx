@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useEnvelopeServer } from '../providers/envelope-server';
 import { preloadPages, renderConsole } from './harness';
 import { gadgetRows, testResources } from './test-config';
@@ -12,8 +12,13 @@ beforeEach(() => {
   });
 });
 
-const details = () => Object.fromEntries([...document.querySelectorAll('.ant-descriptions-row')]
-  .map((row) => [row.querySelector('th')?.textContent, row.querySelector('td')?.textContent]));
+const details = () =>
+  Object.fromEntries(
+    [...document.querySelectorAll('.ant-descriptions-row')].map((row) => [
+      row.querySelector('th')?.textContent,
+      row.querySelector('td')?.textContent,
+    ]),
+  );
 
 describe('the generated detail page', () => {
   it('shows every readable field, formatted, and never a write-only one', async () => {
@@ -22,8 +27,15 @@ describe('the generated detail page', () => {
     expect(screen.getByText('小工具详情')).toBeTruthy();
     expect(server.requests[0].url).toBe('/api/gadget/detail?id=1');
     expect(details()).toEqual({
-      ID: '1', 名称: '探测器', 编号: 'SN-0001', 种类: '甲型', 价格: '$1,234.50', 启用: '是',
-      生产时间: '2024-03-05 10:20:30', 主人: '老王', 说明: '第一段 & 第二段',
+      ID: '1',
+      名称: '探测器',
+      编号: 'SN-0001',
+      种类: '甲型',
+      价格: '$1,234.50',
+      启用: '是',
+      生产时间: '2024-03-05 10:20:30',
+      主人: '老王',
+      说明: '第一段 & 第二段',
     });
     expect(document.querySelector('.ant-descriptions')?.innerHTML).not.toMatch(/<b>/);
   });

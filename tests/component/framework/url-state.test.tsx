@@ -14,8 +14,13 @@ const def: ResourceDef = {
 };
 
 const roundTrip = (state: ListState) => decodeListState(def, new URLSearchParams(encodeListState(def, state).toString()));
-const state = (filters: Record<string, unknown>, extra: Partial<ListState> = {}): ListState =>
-  ({ page: 1, pageSize: 20, sort: undefined, filters, ...extra });
+const state = (filters: Record<string, unknown>, extra: Partial<ListState> = {}): ListState => ({
+  page: 1,
+  pageSize: 20,
+  sort: undefined,
+  filters,
+  ...extra,
+});
 
 describe('list state in the URL', () => {
   it.each([
@@ -34,10 +39,19 @@ describe('list state in the URL', () => {
     ['int range', { weight: [1, 3] }],
     ['datetime range', { made_at: ['2024-01-01 00:00:00', '2024-01-31 23:59:59'] }],
     ['datetime range open above', { made_at: ['2024-01-01 00:00:00', ''] }],
-    ['everything at once', {
-      name: '探测', kind: 'a', active: true, owner: 8, stock: 3, price: [1, 2], weight: [0, 9],
-      made_at: ['2024-01-01 00:00:00', '2024-01-31 23:59:59'],
-    }],
+    [
+      'everything at once',
+      {
+        name: '探测',
+        kind: 'a',
+        active: true,
+        owner: 8,
+        stock: 3,
+        price: [1, 2],
+        weight: [0, 9],
+        made_at: ['2024-01-01 00:00:00', '2024-01-31 23:59:59'],
+      },
+    ],
   ])('%s survives the round trip', (_, filters) => {
     const x = state(filters);
     expect(roundTrip(x)).toEqual(x);
@@ -65,8 +79,10 @@ describe('list state in the URL', () => {
   });
 
   it('ignores what the declaration does not allow', () => {
-    const decoded = decodeListState(def, new URLSearchParams(
-      'f_notes=x&f_secret=y&f_unknown=z&sort=kind&order=asc&pageSize=33&page=-4&f_active=maybe&f_owner=abc'));
+    const decoded = decodeListState(
+      def,
+      new URLSearchParams('f_notes=x&f_secret=y&f_unknown=z&sort=kind&order=asc&pageSize=33&page=-4&f_active=maybe&f_owner=abc'),
+    );
     expect(decoded).toEqual(state({}));
     const encoded = encodeListState(def, state({ notes: 'x', secret: 'y' }));
     expect(encoded.toString()).toBe('');

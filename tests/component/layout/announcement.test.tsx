@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import {
-  DISMISSED_AT_KEY, DISMISSED_ID_KEY, readDismissal, shouldShowAnnouncement,
-} from '../../../src/layout/announcement';
+import { DISMISSED_AT_KEY, DISMISSED_ID_KEY, readDismissal, shouldShowAnnouncement } from '../../../src/layout/announcement';
 import AnnouncementModal, { resetAnnouncementCheck } from '../../../src/layout/AnnouncementModal';
 import { authState } from '../../../src/providers/auth-state';
 import { useEnvelopeServer } from '../providers/envelope-server';
@@ -45,7 +43,18 @@ describe('shouldShowAnnouncement (docs/console-rules.md)', () => {
 
 describe('the announcement modal', () => {
   const server = useEnvelopeServer();
-  const alice = { id: 3, username: 'alice', type: 'user', balance: 0, email: null, tg: null, create_at: null, login_at: null, login_count: 1, login_ip: null };
+  const alice = {
+    id: 3,
+    username: 'alice',
+    type: 'user',
+    balance: 0,
+    email: null,
+    tg: null,
+    create_at: null,
+    login_at: null,
+    login_count: 1,
+    login_ip: null,
+  };
   const bob = { ...alice, id: 4, username: 'bob' };
   /** A login of this user: a new session (and so a new login id). */
   const logIn = (user: typeof alice) => {
@@ -56,13 +65,28 @@ describe('the announcement modal', () => {
   beforeEach(() => {
     logIn(alice);
     server.on('GET /api/notice/detail', {
-      data: { id: 5, title: '系统公告标题', content: '<p>内容<img src=x onerror="window.__xss=1"></p>', day: 2, create_at: '2025-03-01 08:00:00' },
+      data: {
+        id: 5,
+        title: '系统公告标题',
+        content: '<p>内容<img src=x onerror="window.__xss=1"></p>',
+        day: 2,
+        create_at: '2025-03-01 08:00:00',
+      },
     });
   });
 
-  const mount = () => render(<AntApp><AnnouncementModal /></AntApp>);
+  const mount = () =>
+    render(
+      <AntApp>
+        <AnnouncementModal />
+      </AntApp>,
+    );
   /** A page load (F5): the module forgets its request, storage stays. */
-  const reload = async (previous: { unmount(): void }) => { previous.unmount(); resetAnnouncementCheck(); return mount(); };
+  const reload = async (previous: { unmount(): void }) => {
+    previous.unmount();
+    resetAnnouncementCheck();
+    return mount();
+  };
   const settledHidden = async () => {
     await waitFor(() => expect(server.calls('GET /api/notice/detail').length).toBeGreaterThan(0));
     await new Promise((r) => setTimeout(r, 50));
@@ -76,7 +100,9 @@ describe('the announcement modal', () => {
     const img = document.querySelector('.ant-modal img');
     expect(img?.getAttribute('onerror')).toBeNull();
     const before = Date.now();
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: '2 天内不再提醒' })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '2 天内不再提醒' }));
+    });
     expect(Number(localStorage.getItem(`${DISMISSED_AT_KEY}:3`))).toBeGreaterThanOrEqual(before);
     expect(localStorage.getItem(`${DISMISSED_ID_KEY}:3`)).toBe('5');
     expect(readDismissal(3)).toEqual({ at: expect.any(Number), id: 5 });
@@ -99,7 +125,9 @@ describe('the announcement modal', () => {
   it('"不再提醒" is one user\'s: another user on the same browser still sees it', async () => {
     const first = mount();
     const snooze = await screen.findByRole('button', { name: '2 天内不再提醒' });
-    await act(async () => { fireEvent.click(snooze); });
+    await act(async () => {
+      fireEvent.click(snooze);
+    });
     first.unmount();
     logIn(alice);
     const again = mount();

@@ -11,16 +11,40 @@ function mount(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/store" element={<StoreGate><div>公开商城</div></StoreGate>} />
-        <Route path="/items/store" element={<RequireAuth><div>控制台商城</div></RequireAuth>} />
-        <Route path="/home" element={<RequireAuth><div>首页内容</div></RequireAuth>} />
+        <Route
+          path="/store"
+          element={
+            <StoreGate>
+              <div>公开商城</div>
+            </StoreGate>
+          }
+        />
+        <Route
+          path="/items/store"
+          element={
+            <RequireAuth>
+              <div>控制台商城</div>
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/home"
+          element={
+            <RequireAuth>
+              <div>首页内容</div>
+            </RequireAuth>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
 }
 
 const server = useEnvelopeServer();
-afterEach(() => { authState.clear(); sessionStorage.clear(); });
+afterEach(() => {
+  authState.clear();
+  sessionStorage.clear();
+});
 
 describe('the route guard (docs/console-rules.md)', () => {
   it('sends a visitor without a token to /store', () => {
@@ -33,7 +57,10 @@ describe('the route guard (docs/console-rules.md)', () => {
     mount('/home?tab=2');
     expect(screen.getByText('公开商城')).toBeTruthy();
     server.on('POST /api/user/login', { data: { token: 't', type: 'user', user: { id: 3, username: 'alice', type: 'user', balance: 1 } } });
-    await expect(authProvider.login({ username: 'alice', password: 'pw-123456' })).resolves.toMatchObject({ success: true, redirectTo: '/home?tab=2' });
+    await expect(authProvider.login({ username: 'alice', password: 'pw-123456' })).resolves.toMatchObject({
+      success: true,
+      redirectTo: '/home?tab=2',
+    });
     // Once: the next login goes home.
     await expect(authProvider.login({ username: 'alice', password: 'pw-123456' })).resolves.toMatchObject({ redirectTo: '/home' });
   });
@@ -59,7 +86,18 @@ describe('the route guard (docs/console-rules.md)', () => {
 
   it('does not ask again when the user info is already known', () => {
     authState.setToken('tok');
-    authState.setUserInfo({ id: 1, username: 'a', type: 'user', balance: 0, email: null, tg: null, create_at: null, login_at: null, login_count: 0, login_ip: null });
+    authState.setUserInfo({
+      id: 1,
+      username: 'a',
+      type: 'user',
+      balance: 0,
+      email: null,
+      tg: null,
+      create_at: null,
+      login_at: null,
+      login_count: 0,
+      login_ip: null,
+    });
     mount('/home');
     expect(screen.getByText('首页内容')).toBeTruthy();
     expect(server.requests).toHaveLength(0);

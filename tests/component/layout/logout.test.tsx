@@ -12,8 +12,16 @@ import { authState, type UserInfo } from '../../../src/providers/auth-state';
 import { pointClientAt, useEnvelopeServer } from '../providers/envelope-server';
 
 const alice: UserInfo = {
-  id: 7, username: 'alice', type: 'user', balance: 1, email: null, tg: null,
-  create_at: null, login_at: null, login_count: 1, login_ip: null,
+  id: 7,
+  username: 'alice',
+  type: 'user',
+  balance: 1,
+  email: null,
+  tg: null,
+  create_at: null,
+  login_at: null,
+  login_count: 1,
+  login_ip: null,
 };
 
 const server = useEnvelopeServer();
@@ -41,7 +49,9 @@ async function logOut() {
   fireEvent.click(screen.getByTestId('user-menu'));
   fireEvent.click(await screen.findByText('退出登录'));
   const dialog = await screen.findByRole('dialog', { name: '确认退出' });
-  await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ })); });
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ }));
+  });
   await waitFor(() => expect(screen.getByText('登录页')).toBeTruthy());
 }
 
@@ -53,7 +63,7 @@ const loggedOutLocally = () => {
 const noToast = () => expect(document.querySelector('.ant-message-notice, .ant-notification-notice')).toBeNull();
 
 describe('logging out', () => {
-  it('asks first, then posts /api/user/logout with the session\'s token and clears the session', async () => {
+  it("asks first, then posts /api/user/logout with the session's token and clears the session", async () => {
     server.on('POST /api/user/logout', { message: '已退出登录' });
     mount();
     fireEvent.click(screen.getByTestId('user-menu'));
@@ -61,7 +71,9 @@ describe('logging out', () => {
     await screen.findByRole('dialog', { name: '确认退出' });
     expect(server.calls('POST /api/user/logout')).toHaveLength(0);
     const dialog = screen.getByRole('dialog', { name: '确认退出' });
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ }));
+    });
     await waitFor(() => expect(screen.getByText('登录页')).toBeTruthy());
     const [call] = server.calls('POST /api/user/logout');
     expect(call.headers.authorization).toBe('Bearer alice-token');

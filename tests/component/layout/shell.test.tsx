@@ -13,13 +13,28 @@ import { useEnvelopeServer } from '../providers/envelope-server';
 import { setViewportWidth } from './viewport';
 
 const user = (type: string, extra: Partial<UserInfo> = {}): UserInfo => ({
-  id: 1, username: type === 'sup' ? 'admin' : 'alice', type, balance: 12.3, email: null, tg: null,
-  create_at: null, login_at: null, login_count: 1, login_ip: null, ...(type === 'sup' ? { role: 'owner' } : {}), ...extra,
+  id: 1,
+  username: type === 'sup' ? 'admin' : 'alice',
+  type,
+  balance: 12.3,
+  email: null,
+  tg: null,
+  create_at: null,
+  login_at: null,
+  login_count: 1,
+  login_ip: null,
+  ...(type === 'sup' ? { role: 'owner' } : {}),
+  ...extra,
 });
 
 function Where() {
   const { pathname, search } = useLocation();
-  return <><div data-testid="where">{pathname}</div><div data-testid="search">{search}</div></>;
+  return (
+    <>
+      <div data-testid="where">{pathname}</div>
+      <div data-testid="search">{search}</div>
+    </>
+  );
 }
 
 /** The shell at `path` for a role, once a wide window's menu and breadcrumb (fetched apart from the shell) are in. */
@@ -27,7 +42,8 @@ async function mount(path: string, type: string, extra: Partial<UserInfo> = {}) 
   const result = draw(path, type, extra);
   if (window.innerWidth >= 768) {
     await waitFor(() => {
-      if (!document.querySelector('.shell-sider .ant-menu') || !screen.queryByTestId('breadcrumb')) throw new Error('the menu is not in yet');
+      if (!document.querySelector('.shell-sider .ant-menu') || !screen.queryByTestId('breadcrumb'))
+        throw new Error('the menu is not in yet');
     });
   }
   return result;
@@ -43,7 +59,13 @@ function draw(path: string, type: string, extra: Partial<UserInfo>) {
       <AntApp>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route element={<RequireAuth><Shell /></RequireAuth>}>
+            <Route
+              element={
+                <RequireAuth>
+                  <Shell />
+                </RequireAuth>
+              }
+            >
               <Route path="*" element={<Where />} />
             </Route>
             <Route path="/login" element={<div>登录页</div>} />
@@ -57,25 +79,45 @@ function draw(path: string, type: string, extra: Partial<UserInfo>) {
 
 /** Opens every section (closed inline submenus render no items) and lists the item labels. */
 const menuTexts = () => {
-  document.querySelectorAll('.shell-sider .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
+  document
+    .querySelectorAll('.shell-sider .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
     .forEach((title) => fireEvent.click(title));
   return Array.from(document.querySelectorAll('.shell-sider .ant-menu-title-content')).map((e) => e.textContent);
 };
 const submenuTitles = () => Array.from(document.querySelectorAll('.shell-sider .ant-menu-submenu-title')).map((e) => e.textContent);
 
 const server = useEnvelopeServer();
-beforeEach(() => { resetAnnouncementCheck(); setViewportWidth(1280); });
-afterEach(() => { cleanup(); authState.clear(); sessionStorage.clear(); });
+beforeEach(() => {
+  resetAnnouncementCheck();
+  setViewportWidth(1280);
+});
+afterEach(() => {
+  cleanup();
+  authState.clear();
+  sessionStorage.clear();
+});
 
 describe('the shell menu per role', () => {
   it('gives sup the system settings, user list and API management, but not the store or top-up', async () => {
     await mount('/home', 'sup');
-    expect(submenuTitles()).toEqual(['系统设置', '账户管理', '接码中心', '财务管理']);
+    expect(submenuTitles()).toEqual(['系统设置', '账户管理', '接码中心', '财务管理', '分站']);
     const items = menuTexts();
-    for (const label of ['联系方式', '公告列表', '分组配置', '用户列表', '用户折扣', '修改信息', 'API管理', '他的API', '财务明细', '充值记录']) {
+    for (const label of [
+      '分站管理',
+      '联系方式',
+      '公告列表',
+      '分组配置',
+      '用户列表',
+      '用户折扣',
+      '修改信息',
+      'API管理',
+      '他的API',
+      '财务明细',
+      '充值记录',
+    ]) {
       expect(items).toContain(label);
     }
-    for (const label of ['API商城', '账户充值', '我的API']) expect(items).not.toContain(label);
+    for (const label of ['API商城', '账户充值', '我的API', '我的分站', '分站价格']) expect(items).not.toContain(label);
   });
 
   it('gives a customer the store, top-up and "我的API", without system settings', async () => {
@@ -85,7 +127,15 @@ describe('the shell menu per role', () => {
     for (const label of ['修改信息', 'API商城', '订单记录', '重提记录', '接码记录', '我的API', '财务明细', '账户充值', '充值记录']) {
       expect(items).toContain(label);
     }
-    for (const label of ['联系方式', '用户列表', 'API管理', '他的API']) expect(items).not.toContain(label);
+    for (const label of ['联系方式', '用户列表', 'API管理', '他的API', '我的分站', '分站管理']) expect(items).not.toContain(label);
+  });
+
+  it('gives a reseller (a customer with more) 我的分站, its prices and profits, and nothing of staff', async () => {
+    await mount('/home', 'user', { reseller: true });
+    await waitFor(() => expect(submenuTitles()).toEqual(['账户管理', '接码中心', '财务管理', '分站']));
+    const items = menuTexts();
+    for (const label of ['我的分站', '分站价格', '分站利润', 'API商城', '我的API']) expect(items).toContain(label);
+    for (const label of ['分站管理', '用户列表', 'API管理']) expect(items).not.toContain(label);
   });
 });
 
@@ -147,7 +197,9 @@ describe('the shell header', () => {
     fireEvent.click(await screen.findByText('退出登录'));
     const dialog = await screen.findByRole('dialog', { name: '确认退出' });
     expect(within(dialog).getByText('确定要退出吗？')).toBeTruthy();
-    await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ })); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: /退\s?出/ }));
+    });
     await waitFor(() => expect(screen.getByText('登录页')).toBeTruthy());
     expect(authState.getToken()).toBeNull();
     expect(authState.getType()).toBeNull();
@@ -210,7 +262,9 @@ describe('switched into a user', () => {
   let loaded: string[];
   beforeEach(() => {
     loaded = [];
-    navigation.setLoad((path) => { loaded.push(path); });
+    navigation.setLoad((path) => {
+      loaded.push(path);
+    });
   });
 
   it('says whose account it is, and 切换回管理员 goes back to the user list as the sup', async () => {
@@ -226,7 +280,7 @@ describe('switched into a user', () => {
     expect(sessionStorage.getItem('flash')).toBe('切换成功');
   });
 
-  it('shows no banner in one\'s own account', async () => {
+  it("shows no banner in one's own account", async () => {
     await mount('/home', 'user');
     expect(screen.queryByTestId('switched-banner')).toBeNull();
   });

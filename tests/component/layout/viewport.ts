@@ -9,12 +9,17 @@ export function setViewportWidth(width: number): void {
     writable: true,
     value: (query: string) => {
       const conditions = [...query.matchAll(/\((max|min)-width:\s*([\d.]+)px\)/g)];
-      const matches = conditions.length > 0 && conditions.every(([, kind, px]) =>
-        (kind === 'max' ? width <= Number(px) : width >= Number(px)));
+      const matches =
+        conditions.length > 0 && conditions.every(([, kind, px]) => (kind === 'max' ? width <= Number(px) : width >= Number(px)));
       return {
-        matches, media: query, onchange: null,
-        addListener: () => undefined, removeListener: () => undefined,
-        addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+        matches,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
       };
     },
   });

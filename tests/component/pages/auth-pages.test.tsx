@@ -17,8 +17,12 @@ function mount(path: string) {
   return render(
     <AntApp>
       <MemoryRouter initialEntries={[path]}>
-        <Refine dataProvider={createDataProvider((n) => n)} authProvider={authProvider} routerProvider={routerProvider}
-          options={{ disableTelemetry: true }}>
+        <Refine
+          dataProvider={createDataProvider((n) => n)}
+          authProvider={authProvider}
+          routerProvider={routerProvider}
+          options={{ disableTelemetry: true }}
+        >
           <Routes>
             <Route path="/login" element={<LoginPage />} />
             <Route path="/register" element={<RegisterPage />} />
@@ -33,7 +37,10 @@ function mount(path: string) {
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const submit = (name: RegExp) => act(async () => { fireEvent.click(screen.getByRole('button', { name })); });
+const submit = (name: RegExp) =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
 
 const server = useEnvelopeServer();
 afterEach(() => authState.clear());
@@ -60,7 +67,7 @@ describe('the login page', () => {
     expect(authState.getToken()).toBe('t1');
   });
 
-  it('stays on the page and shows the server\'s reason on a refusal', async () => {
+  it("stays on the page and shows the server's reason on a refusal", async () => {
     server.on('POST /api/user/login', { code: 400, message: '用户名或密码错误' });
     mount('/login');
     fireEvent.change(input('用户名'), { target: { value: 'carol' } });

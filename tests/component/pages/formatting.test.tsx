@@ -53,9 +53,18 @@ describe('money and counts', () => {
 });
 
 const stats: Statistics = {
-  todayOrder: 1.5, monthOrder: 20.25, totalOrder: 100,
-  todayRecharge: 0.3, todayRechargeAuto: 0.1, monthRecharge: 50.3, monthRechargeAuto: 20.1, totalRecharge: 300,
-  todayTokenNum: 2, tokenNum: 9, userCount: 42, userCountMonth: 5,
+  todayOrder: 1.5,
+  monthOrder: 20.25,
+  totalOrder: 100,
+  todayRecharge: 0.3,
+  todayRechargeAuto: 0.1,
+  monthRecharge: 50.3,
+  monthRechargeAuto: 20.1,
+  totalRecharge: 300,
+  todayTokenNum: 2,
+  tokenNum: 9,
+  userCount: 42,
+  userCountMonth: 5,
   admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, diff: 0 },
 };
 
@@ -77,26 +86,41 @@ describe('home stat cards', () => {
   it('gives customers their orders, recharges and tokens', () => {
     const cards = statCards('customer', stats);
     expect(cards.map((c) => [c.label, c.value])).toEqual([
-      ['今日订单', '$1.50'], ['本月订单', '$20.25'], ['总订单', '$100.00'],
-      ['今日充值', '$0.30'], ['本月充值', '$50.30'], ['总充值', '$300.00'],
-      ['今日号码', '2'], ['全部号码', '9'],
+      ['今日订单', '$1.50'],
+      ['本月订单', '$20.25'],
+      ['总订单', '$100.00'],
+      ['今日充值', '$0.30'],
+      ['本月充值', '$50.30'],
+      ['总充值', '$300.00'],
+      ['今日号码', '2'],
+      ['全部号码', '9'],
     ]);
   });
 
-  it('sends order cards to /account/detail, recharge cards to /account/record, users to /user/index, tokens to /items/api/token', () => {
+  it('sends order cards to /items/order/record, recharge cards to /account/record, users to /user/index, tokens to /items/api/token', () => {
     const to = Object.fromEntries([...statCards('sup', stats), ...statCards('customer', stats)].map((c) => [c.key, c.to]));
     expect(to).toMatchObject({
-      todayOrder: '/account/detail', monthOrder: '/account/detail', totalOrder: '/account/detail',
-      todayRechargeAuto: '/account/record', todayRechargeManual: '/account/record', totalRecharge: '/account/record',
-      userCountMonth: '/user/index', userCount: '/user/index',
-      todayTokenNum: '/items/api/token', tokenNum: '/items/api/token',
+      todayOrder: '/items/order/record',
+      monthOrder: '/items/order/record',
+      totalOrder: '/items/order/record',
+      todayRechargeAuto: '/account/record',
+      todayRechargeManual: '/account/record',
+      totalRecharge: '/account/record',
+      userCountMonth: '/user/index',
+      userCount: '/user/index',
+      todayTokenNum: '/items/api/token',
+      tokenNum: '/items/api/token',
     });
   });
 
   it('summarises the platform for sup and tags the difference', () => {
     const row = adminSummary(stats.admin!);
     expect(row.map((r) => [r.label, r.value])).toEqual([
-      ['总剩余余额', '$150.00'], ['总自动充值', '$100.10'], ['总手动充值', '$200.20'], ['总订单金额', '$150.30'], ['总差额', '$0.00'],
+      ['总剩余余额', '$150.00'],
+      ['总自动充值', '$100.10'],
+      ['总手动充值', '$200.20'],
+      ['总订单金额', '$150.30'],
+      ['总差额', '$0.00'],
     ]);
     expect(row[4].abnormal).toBe(false);
     expect(adminSummary({ ...stats.admin!, diff: -0.01 })[4].abnormal).toBe(true);
@@ -105,8 +129,11 @@ describe('home stat cards', () => {
   it('draws the same five items with dashes while the figures load (nothing moves when they arrive)', () => {
     const row = adminSummary(undefined);
     expect(row.map((r) => [r.label, r.value, r.abnormal])).toEqual([
-      ['总剩余余额', '—', undefined], ['总自动充值', '—', undefined], ['总手动充值', '—', undefined],
-      ['总订单金额', '—', undefined], ['总差额', '—', undefined],
+      ['总剩余余额', '—', undefined],
+      ['总自动充值', '—', undefined],
+      ['总手动充值', '—', undefined],
+      ['总订单金额', '—', undefined],
+      ['总差额', '—', undefined],
     ]);
   });
 });

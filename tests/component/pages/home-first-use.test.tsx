@@ -14,12 +14,28 @@ import { createDataProvider } from '../../../src/providers/data-provider';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
 const zero = {
-  todayOrder: 0, monthOrder: 0, totalOrder: 0, todayRecharge: 0, todayRechargeAuto: 0,
-  monthRecharge: 0, monthRechargeAuto: 0, totalRecharge: 0, todayTokenNum: 0, tokenNum: 0,
+  todayOrder: 0,
+  monthOrder: 0,
+  totalOrder: 0,
+  todayRecharge: 0,
+  todayRechargeAuto: 0,
+  monthRecharge: 0,
+  monthRechargeAuto: 0,
+  totalRecharge: 0,
+  todayTokenNum: 0,
+  tokenNum: 0,
 };
 const newUser = {
-  id: 3, username: 'newbie', type: 'user', balance: 0, email: null, tg: null,
-  create_at: '2025-03-01 10:00:00', login_at: '2025-03-01 10:00:00', login_count: 1, login_ip: '10.0.0.9',
+  id: 3,
+  username: 'newbie',
+  type: 'user',
+  balance: 0,
+  email: null,
+  tg: null,
+  create_at: '2025-03-01 10:00:00',
+  login_at: '2025-03-01 10:00:00',
+  login_count: 1,
+  login_ip: '10.0.0.9',
 };
 
 function Where() {
@@ -32,7 +48,10 @@ function mount(type: string) {
   return render(
     <AntApp>
       <MemoryRouter initialEntries={['/home']}>
-        <Refine dataProvider={createDataProvider((n) => n)} options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}>
+        <Refine
+          dataProvider={createDataProvider((n) => n)}
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        >
           <Routes>
             <Route path="/home" element={<HomePage />} />
             <Route path="*" element={<Where />} />
@@ -54,7 +73,7 @@ afterEach(() => authState.clear());
 const guide = () => screen.getByTestId('first-steps');
 const stepTitles = () => [...guide().querySelectorAll('.ant-steps-item-title')].map((t) => t.textContent);
 
-describe('a new customer\'s home', () => {
+describe("a new customer's home", () => {
   it('shows the three steps instead of zero figures; 充值 opens the top-up screen', async () => {
     server.on('GET /api/statistics/index', { data: zero });
     mount('user');
@@ -86,7 +105,7 @@ describe('a new customer\'s home', () => {
   });
 });
 
-describe('a sup\'s home', () => {
+describe("a sup's home", () => {
   it('keeps the figures on an empty platform', async () => {
     server.on('GET /api/user/base', { data: { ...newUser, username: 'admin', type: 'sup', role: 'owner' } });
     server.on('GET /api/statistics/index', {

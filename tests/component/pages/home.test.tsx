@@ -9,13 +9,34 @@ import { createDataProvider } from '../../../src/providers/data-provider';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
 const figures = {
-  todayOrder: 1.5, monthOrder: 20.25, totalOrder: 100, todayRecharge: 0.3, todayRechargeAuto: 0.1,
-  monthRecharge: 50.3, monthRechargeAuto: 20.1, totalRecharge: 300, todayTokenNum: 2, tokenNum: 9,
+  todayOrder: 1.5,
+  monthOrder: 20.25,
+  totalOrder: 100,
+  todayRecharge: 0.3,
+  todayRechargeAuto: 0.1,
+  monthRecharge: 50.3,
+  monthRechargeAuto: 20.1,
+  totalRecharge: 300,
+  todayTokenNum: 2,
+  tokenNum: 9,
 };
-const supFigures = { ...figures, userCount: 42, userCountMonth: 5, admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, diff: 0.01 } };
+const supFigures = {
+  ...figures,
+  userCount: 42,
+  userCountMonth: 5,
+  admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, diff: 0.01 },
+};
 const baseUser = {
-  id: 2, username: 'alice', type: 'user', balance: 7.5, email: 'a@example.com', tg: 'alice_tg',
-  create_at: '2025-01-02 03:04:05', login_at: '2025-03-01 10:00:00', login_count: 12, login_ip: '10.0.0.8',
+  id: 2,
+  username: 'alice',
+  type: 'user',
+  balance: 7.5,
+  email: 'a@example.com',
+  tg: 'alice_tg',
+  create_at: '2025-01-02 03:04:05',
+  login_at: '2025-03-01 10:00:00',
+  login_count: 12,
+  login_ip: '10.0.0.8',
 };
 
 function Where() {
@@ -28,7 +49,10 @@ function mount(type: string) {
   return render(
     <AntApp>
       <MemoryRouter initialEntries={['/home']}>
-        <Refine dataProvider={createDataProvider((n) => n)} options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}>
+        <Refine
+          dataProvider={createDataProvider((n) => n)}
+          options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+        >
           <Routes>
             <Route path="/home" element={<HomePage />} />
             <Route path="*" element={<Where />} />
@@ -44,10 +68,14 @@ const value = (key: string) => within(screen.getByTestId(key)).getByTestId('stat
 const server = useEnvelopeServer();
 beforeEach(() => {
   server.on('GET /api/config/index', { data: { content: '<p>客服 QQ: 10000<script>window.__x=1</script></p>' } });
-  server.on('GET /api/notice/recent', { data: { list: [
-    { id: 2, title: '', content: '<p>这是一条没有标题但内容很长很长很长很长的公告</p>', create_at: '2025-03-02 09:00:00' },
-    { id: 1, title: '上线通知', content: '<p>平台<b>正式</b>上线</p>', create_at: '2025-03-01 08:00:00' },
-  ] } });
+  server.on('GET /api/notice/recent', {
+    data: {
+      list: [
+        { id: 2, title: '', content: '<p>这是一条没有标题但内容很长很长很长很长的公告</p>', create_at: '2025-03-02 09:00:00' },
+        { id: 1, title: '上线通知', content: '<p>平台<b>正式</b>上线</p>', create_at: '2025-03-01 08:00:00' },
+      ],
+    },
+  });
 });
 afterEach(() => authState.clear());
 
@@ -74,11 +102,25 @@ describe('the home screen', () => {
   it('draws the eight cards with their labels while the figures load, then their values in place', async () => {
     authState.setUserInfo(baseUser);
     let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => { answer = resolve; });
-    server.on('GET /api/statistics/index', async () => { await answered; return { data: figures }; });
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.on('GET /api/statistics/index', async () => {
+      await answered;
+      return { data: figures };
+    });
     mount('user');
     await waitFor(() => expect(server.calls('GET /api/statistics/index').length).toBeGreaterThan(0));
-    const cards = ['todayOrder', 'monthOrder', 'totalOrder', 'todayRecharge', 'monthRecharge', 'totalRecharge', 'todayTokenNum', 'tokenNum'];
+    const cards = [
+      'todayOrder',
+      'monthOrder',
+      'totalOrder',
+      'todayRecharge',
+      'monthRecharge',
+      'totalRecharge',
+      'todayTokenNum',
+      'tokenNum',
+    ];
     for (const key of cards) expect(screen.getByTestId(`stat-${key}`)).toBeTruthy();
     expect(screen.getByTestId('stat-tokenNum').textContent).toBe('全部号码');
     expect(screen.queryByTestId('stat-value')).toBeNull();

@@ -26,7 +26,10 @@ function mount() {
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const submit = (name: RegExp) => act(async () => { fireEvent.click(screen.getByRole('button', { name })); });
+const submit = (name: RegExp) =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
 const answer = { token: 't1', type: 'user', user: { id: 5, username: 'carol', type: 'user', balance: 0 } };
 
 const server = useEnvelopeServer();

@@ -29,7 +29,14 @@ function screens(path: string): ReactNode {
     <AntApp>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/store" element={<StoreGate><main>公开商城</main></StoreGate>} />
+          <Route
+            path="/store"
+            element={
+              <StoreGate>
+                <main>公开商城</main>
+              </StoreGate>
+            }
+          />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/items/store" element={<div>控制台商城</div>} />
           <Route path="/home" element={<div>首页内容</div>} />
@@ -58,11 +65,14 @@ async function openWithSession(path: string, session: { token: string; type: str
 }
 
 describe('/store opened with a session', () => {
-  it.each(['user', 'sup'])('hydrates the visitor\'s page as it was sent (no mismatch), then leads to the console\'s store (%s)', async (type) => {
-    const { container, reported } = await openWithSession('/store', { token: 'tok', type });
-    await waitFor(() => expect(container.textContent).toBe('控制台商城'));
-    expect(reported).toEqual([]);
-  });
+  it.each(['user', 'sup'])(
+    "hydrates the visitor's page as it was sent (no mismatch), then leads to the console's store (%s)",
+    async (type) => {
+      const { container, reported } = await openWithSession('/store', { token: 'tok', type });
+      await waitFor(() => expect(container.textContent).toBe('控制台商城'));
+      expect(reported).toEqual([]);
+    },
+  );
 
   it('stays the public store for a visitor', async () => {
     const { container, reported } = await openWithSession('/store', null);

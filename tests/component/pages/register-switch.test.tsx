@@ -63,14 +63,20 @@ describe('the registration switch in the console', () => {
   });
 });
 
-describe('the sup\'s 开放注册 switch (系统设置 › 联系方式)', () => {
+describe("the sup's 开放注册 switch (系统设置 › 联系方式)", () => {
   it('shows the saved state and saves a change at once', async () => {
     config(true);
     server.on('POST /api/config/edit', (req) => ({ data: { content: '', register_open: req.body.register_open } }));
-    render(<AntApp><RegisterSwitchCard /></AntApp>);
+    render(
+      <AntApp>
+        <RegisterSwitchCard />
+      </AntApp>,
+    );
     const toggle = await screen.findByRole('switch', { name: '开放注册' });
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
-    await act(async () => { fireEvent.click(toggle); });
+    await act(async () => {
+      fireEvent.click(toggle);
+    });
     await waitFor(() => expect(server.calls('POST /api/config/edit')).toHaveLength(1));
     expect(server.calls('POST /api/config/edit')[0].body).toEqual({ register_open: false });
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));

@@ -13,8 +13,24 @@ import { authState } from '../../../src/providers/auth-state';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
 const product = (id: number, title: string, more: Record<string, unknown> = {}) => ({
-  id, title, description: '', channel: 'sms', service: 'tg', country: 0, source: 'stock', price: 1.5, base_price: 1.5,
-  stock: 5, valid_hours: 24, receive_limit: 1, reset_limit: 2, renew_price: 0, code_wait_minutes: 0, min_qty: 1, max_qty: 10, ...more,
+  id,
+  title,
+  description: '',
+  channel: 'sms',
+  service: 'tg',
+  country: 0,
+  source: 'stock',
+  price: 1.5,
+  base_price: 1.5,
+  stock: 5,
+  valid_hours: 24,
+  receive_limit: 1,
+  reset_limit: 2,
+  renew_price: 0,
+  code_wait_minutes: 0,
+  min_qty: 1,
+  max_qty: 10,
+  ...more,
 });
 const FIRST = [product(1, 'Telegram 接码'), product(2, 'WhatsApp 接码', { reset_limit: 0, receive_limit: 0 })];
 const FAR = product(120, '第 120 个商品', { reset_limit: 0 });
@@ -40,13 +56,17 @@ function mount(path: string) {
 }
 
 const server = useEnvelopeServer();
-const answerStore = () => server.on('POST /api/store/data', (req) => ({
-  data: req.body?.id === undefined ? { list: FIRST, total: FIRST.length } : { list: [FIRST[0], FIRST[1], FAR].filter((p) => p.id === req.body.id), total: 1 },
-}));
+const answerStore = () =>
+  server.on('POST /api/store/data', (req) => ({
+    data:
+      req.body?.id === undefined
+        ? { list: FIRST, total: FIRST.length }
+        : { list: [FIRST[0], FIRST[1], FAR].filter((p) => p.id === req.body.id), total: 1 },
+  }));
 const dialogTitle = () => document.querySelector('.buy-dialog .ant-modal-title')?.textContent ?? null;
 
 describe('登录后购买', () => {
-  it('remembers that product: logging in leads to the console\'s store with it to buy', async () => {
+  it("remembers that product: logging in leads to the console's store with it to buy", async () => {
     answerStore();
     mount('/store');
     const card = (await screen.findAllByTestId('product-card'))[1];
@@ -55,7 +75,7 @@ describe('登录后购买', () => {
     expect(sessionStorage.getItem('wanted_path')).toBe('/items/store?buy=2');
   });
 
-  it('the console\'s store at ?buy=<id> opens that product\'s buy dialog, even one not in the list, and forgets the address', async () => {
+  it("the console's store at ?buy=<id> opens that product's buy dialog, even one not in the list, and forgets the address", async () => {
     answerStore();
     authState.setToken('tok');
     authState.setType('user');
@@ -87,7 +107,7 @@ describe('登录后购买', () => {
   });
 });
 
-describe('the limits in a product\'s 详情', () => {
+describe("the limits in a product's 详情", () => {
   it('a reset limit of 0 reads 不支持重提; a receive limit of 0 reads 不限', async () => {
     answerStore();
     mount('/store');

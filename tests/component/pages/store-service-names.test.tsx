@@ -14,9 +14,25 @@ import { useEnvelopeServer } from '../providers/envelope-server';
 
 let nextId = 1;
 const product = (service: string, service_name: string | null, service_name_cn: string | null) => ({
-  id: nextId++, title: `${service} 接码`, description: '', channel: 'sms', service, service_name, service_name_cn,
-  country: 0, source: 'stock', price: 1, base_price: 1, stock: 3, valid_hours: 24, receive_limit: 0, reset_limit: 0,
-  renew_price: 0, code_wait_minutes: 0, min_qty: 1, max_qty: 10,
+  id: nextId++,
+  title: `${service} 接码`,
+  description: '',
+  channel: 'sms',
+  service,
+  service_name,
+  service_name_cn,
+  country: 0,
+  source: 'stock',
+  price: 1,
+  base_price: 1,
+  stock: 3,
+  valid_hours: 24,
+  receive_limit: 0,
+  reset_limit: 0,
+  renew_price: 0,
+  code_wait_minutes: 0,
+  min_qty: 1,
+  max_qty: 10,
 });
 
 const LIST = [
@@ -30,7 +46,9 @@ function mount() {
   render(
     <AntApp>
       <MemoryRouter initialEntries={['/store']}>
-        <Routes><Route path="/store" element={<PublicProducts />} /></Routes>
+        <Routes>
+          <Route path="/store" element={<PublicProducts />} />
+        </Routes>
       </MemoryRouter>
     </AntApp>,
   );
@@ -38,17 +56,19 @@ function mount() {
 
 /** Each service header as a buyer reads it: [code, name, Chinese name]. */
 function headers() {
-  return screen.queryAllByTestId('store-service').map((section) => [
-    section.getAttribute('data-service'),
-    section.querySelector('.store-service-name')?.textContent ?? '',
-    section.querySelector('.store-service-zh')?.textContent ?? '',
-  ]);
+  return screen
+    .queryAllByTestId('store-service')
+    .map((section) => [
+      section.getAttribute('data-service'),
+      section.querySelector('.store-service-name')?.textContent ?? '',
+      section.querySelector('.store-service-zh')?.textContent ?? '',
+    ]);
 }
 
 describe('service names the sup set, in the store', () => {
   const server = useEnvelopeServer();
 
-  it('shows the sup\'s names over the built-in ones, and finds services by either', async () => {
+  it("shows the sup's names over the built-in ones, and finds services by either", async () => {
     server.on('POST /api/store/data', { data: { list: LIST, total: LIST.length } });
     mount();
     await screen.findAllByTestId('product-card');
@@ -60,9 +80,20 @@ describe('service names the sup set, in the store', () => {
     ]);
 
     const search = screen.getByLabelText('搜索商品');
-    for (const [query, found] of [['会员', 'tg'], ['telegram', 'tg'], ['电报', 'tg'], ['xyz bank', 'xyzbank'], ['谷歌邮箱', 'go']]) {
+    for (const [query, found] of [
+      ['会员', 'tg'],
+      ['telegram', 'tg'],
+      ['电报', 'tg'],
+      ['xyz bank', 'xyzbank'],
+      ['谷歌邮箱', 'go'],
+    ]) {
       fireEvent.change(search, { target: { value: query } });
-      await waitFor(() => expect(headers().map((h) => h[0]), query).toEqual([found]));
+      await waitFor(() =>
+        expect(
+          headers().map((h) => h[0]),
+          query,
+        ).toEqual([found]),
+      );
     }
   });
 });

@@ -12,9 +12,23 @@ import PublicProducts from '../../../src/pages/store/PublicProducts';
 import { useEnvelopeServer } from '../providers/envelope-server';
 
 const product = {
-  id: 1, title: 'Telegram 接码', description: '<p>支持 <b>注册</b></p><img src=x onerror="window.__bad=1">', channel: 'sms', service: 'tg',
-  country: 6, source: 'stock', price: 1.5, base_price: 1.5, stock: 0, valid_hours: 24, receive_limit: 0, reset_limit: 2,
-  renew_price: 0.5, code_wait_minutes: 10, min_qty: 1, max_qty: 50,
+  id: 1,
+  title: 'Telegram 接码',
+  description: '<p>支持 <b>注册</b></p><img src=x onerror="window.__bad=1">',
+  channel: 'sms',
+  service: 'tg',
+  country: 6,
+  source: 'stock',
+  price: 1.5,
+  base_price: 1.5,
+  stock: 0,
+  valid_hours: 24,
+  receive_limit: 0,
+  reset_limit: 2,
+  renew_price: 0.5,
+  code_wait_minutes: 10,
+  min_qty: 1,
+  max_qty: 50,
 };
 
 function mount() {
@@ -30,7 +44,7 @@ function mount() {
   );
 }
 
-describe('the store\'s products', () => {
+describe("the store's products", () => {
   const server = useEnvelopeServer();
 
   it('shows a row per product under its service, 详情 opens its facts; 登录后购买 goes to login', async () => {
@@ -43,7 +57,16 @@ describe('the store\'s products', () => {
     fireEvent.click(within(card).getByRole('button', { name: '详情' }));
     // The full card's code arrives when first opened.
     const text = (await within(card).findByTestId('product-details')).textContent!;
-    for (const want of ['支持 注册', '24 小时', '不限', '2 次', 'tg', '每次购买 1–50 个', '可续费 $0.50 / 天', '10 分钟内未收到验证码自动退款']) {
+    for (const want of [
+      '支持 注册',
+      '24 小时',
+      '不限',
+      '2 次',
+      'tg',
+      '每次购买 1–50 个',
+      '可续费 $0.50 / 天',
+      '10 分钟内未收到验证码自动退款',
+    ]) {
       expect(text).toContain(want);
     }
     expect(within(card).getByTestId('product-country').textContent).toBe('6');
@@ -61,7 +84,9 @@ describe('the store\'s products', () => {
 
   it('a failed load says so, and 重试 loads again', async () => {
     let calls = 0;
-    server.on('POST /api/store/data', () => (++calls === 1 ? { code: 500, message: '服务器内部错误，请稍后再试' } : { data: { list: [product], total: 1 } }));
+    server.on('POST /api/store/data', () =>
+      ++calls === 1 ? { code: 500, message: '服务器内部错误，请稍后再试' } : { data: { list: [product], total: 1 } },
+    );
     mount();
     expect(await screen.findByText('商品加载失败')).toBeTruthy();
     expect(screen.getByText('服务器内部错误，请稍后再试')).toBeTruthy();

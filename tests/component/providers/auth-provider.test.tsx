@@ -5,7 +5,18 @@ import { navigation } from '../../../src/providers/navigation';
 import { useEnvelopeServer } from './envelope-server';
 
 const server = useEnvelopeServer();
-const user = { id: 4, username: 'alice', type: 'user', balance: 12.5, email: null, tg: null, create_at: null, login_at: null, login_count: 1, login_ip: null };
+const user = {
+  id: 4,
+  username: 'alice',
+  type: 'user',
+  balance: 12.5,
+  email: null,
+  tg: null,
+  create_at: null,
+  login_at: null,
+  login_count: 1,
+  login_ip: null,
+};
 
 beforeEach(() => {
   authState.clear();
@@ -69,20 +80,50 @@ describe('authProvider', () => {
 
   it('the route guard and Refine asking together for the base info share one call', async () => {
     localStorage.setItem('token', 'tok-c');
-    server.on('GET /api/user/base', async () => { await new Promise((resolve) => setTimeout(resolve, 50)); return { data: user }; });
+    server.on('GET /api/user/base', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { data: user };
+    });
     const [guard, check] = await Promise.all([loadBaseInfo(), authProvider.check()]);
     expect(guard?.username).toBe('alice');
     expect(check).toEqual({ authenticated: true });
     expect(server.calls('GET /api/user/base')).toHaveLength(1);
   });
 
-  it('check with a token the server refuses clears it and sends the visitor to /store', async () => {
+  it('check with a session the server says is gone (205) clears it and sends the visitor to /store', async () => {
     localStorage.setItem('token', 'tok-x');
     localStorage.setItem('type', 'user');
-    server.on('GET /api/user/base', { code: 500, message: '服务器错误' });
+    server.on('GET /api/user/base', { code: 205, message: '账户已被禁用' });
     await expect(authProvider.check()).resolves.toEqual({ authenticated: false, redirectTo: '/store' });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('type')).toBeNull();
+  });
+
+  it.each([
+    ["a proxy's 502 page", { status: 502, raw: '<html><body>502 Bad Gateway</body></html>' }],
+    ['a 500 envelope', { code: 500, message: '服务器错误' }],
+  ])('check while the server answers %s keeps the session and asks again until it answers', async (_name, failure) => {
+    localStorage.setItem('token', 'tok-r');
+    localStorage.setItem('type', 'user');
+    let calls = 0;
+    server.on('GET /api/user/base', () => (++calls === 1 ? failure : { data: user }));
+    const retries: number[] = [];
+    const loaded = loadBaseInfo((retry) => retries.push(retry.tries));
+    await expect(authProvider.check()).resolves.toEqual({ authenticated: true });
+    expect((await loaded)?.username).toBe('alice');
+    expect(retries).toEqual([1]);
+    expect(server.calls('GET /api/user/base')).toHaveLength(2);
+    expect(localStorage.getItem('token')).toBe('tok-r');
+  });
+
+  it("a refusal that is not about the session keeps it too, the spinner saying the server's words", async () => {
+    localStorage.setItem('token', 'tok-q');
+    let calls = 0;
+    server.on('GET /api/user/base', () => (++calls === 1 ? { code: 429, message: '请求过于频繁' } : { data: user }));
+    const said: string[] = [];
+    expect((await loadBaseInfo((retry) => said.push(retry.message)))?.username).toBe('alice');
+    expect(said).toEqual(['请求过于频繁，正在重试...']);
+    expect(localStorage.getItem('token')).toBe('tok-q');
   });
 
   it('updatePassword posts the old and new password', async () => {

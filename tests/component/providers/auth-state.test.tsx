@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { authState, isSup } from '../../../src/providers/auth-state';
+import { authState, isSup, type UserInfo } from '../../../src/providers/auth-state';
 import { i18nProvider } from '../../../src/providers/i18n';
 
 afterEach(() => authState.clear());
@@ -8,7 +8,7 @@ describe('authState', () => {
   it('keeps token and type in localStorage under token and type, and userInfo in memory', () => {
     authState.setToken('t1');
     authState.setType('sup');
-    authState.setUserInfo({ id: 1, username: 'root' } as any);
+    authState.setUserInfo({ id: 1, username: 'root' } as UserInfo);
     expect(localStorage.getItem('token')).toBe('t1');
     expect(localStorage.getItem('type')).toBe('sup');
     expect(authState.getUserInfo()?.username).toBe('root');
@@ -18,7 +18,7 @@ describe('authState', () => {
   it('removing the token forgets the user but keeps the type', () => {
     authState.setToken('t1');
     authState.setType('user');
-    authState.setUserInfo({ id: 1 } as any);
+    authState.setUserInfo({ id: 1 } as UserInfo);
     authState.removeToken();
     expect(authState.getToken()).toBeNull();
     expect(authState.getUserInfo()).toBeNull();
@@ -29,7 +29,9 @@ describe('authState', () => {
 
   it('tells subscribers about every change until they leave', () => {
     let heard = 0;
-    const leave = authState.subscribe(() => { heard += 1; });
+    const leave = authState.subscribe(() => {
+      heard += 1;
+    });
     const before = authState.version();
     authState.setToken('a');
     authState.setType('user');

@@ -4,6 +4,7 @@ import type { CrudFilters } from '@refinedev/core';
 import { createDataProvider } from '../../../src/providers/data-provider';
 import { authProvider } from '../../../src/providers/auth-provider';
 import { navigation } from '../../../src/providers/navigation';
+import { startEarly } from '../../../src/providers/http';
 import { rejection, useEnvelopeServer } from './envelope-server';
 
 const server = useEnvelopeServer();
@@ -13,7 +14,9 @@ const dataProvider = createDataProvider((name) => apis[name] ?? name);
 let went: string[] = [];
 beforeEach(() => {
   went = [];
-  navigation.set((path) => { went.push(path); });
+  navigation.set((path) => {
+    went.push(path);
+  });
 });
 
 describe('dataProvider.getList', () => {
@@ -31,20 +34,33 @@ describe('dataProvider.getList', () => {
   ];
 
   it('posts the filters as the body, page and size in the query, and answers data and total', async () => {
-    const list = [{ id: 1, name: '手机A' }, { id: 2, name: '手机B' }];
+    const list = [
+      { id: 1, name: '手机A' },
+      { id: 2, name: '手机B' },
+    ];
     server.on('POST /api/gadget/data', { data: { list, total: 72 } });
     const answer = await dataProvider.getList({
-      resource: 'gadgets', filters,
+      resource: 'gadgets',
+      filters,
       pagination: { currentPage: 2, pageSize: 50, mode: 'server' },
-      sorters: [{ field: 'made_at', order: 'desc' }, { field: 'name', order: 'asc' }],
+      sorters: [
+        { field: 'made_at', order: 'desc' },
+        { field: 'name', order: 'asc' },
+      ],
     });
     expect(answer).toEqual({ data: list, total: 72 });
     const [req] = server.requests;
     expect(req.method).toBe('POST');
     expect(req.url).toBe('/api/gadget/data?page=2&pageSize=50');
     expect(req.body).toEqual({
-      name: '手机', kind: 'sms', active: false, stock: 0, price: [10, 20.5],
-      made_at: ['2024-01-01 00:00:00', ''], sort: 'made_at', order: 'desc',
+      name: '手机',
+      kind: 'sms',
+      active: false,
+      stock: 0,
+      price: [10, 20.5],
+      made_at: ['2024-01-01 00:00:00', ''],
+      sort: 'made_at',
+      order: 'desc',
     });
   });
 
@@ -91,8 +107,28 @@ describe('dataProvider single records and writes', () => {
   it('custom calls go to the given url with their method', async () => {
     server.on('GET /api/statistics/index', (req) => ({ data: { q: req.query } }));
     server.on('POST /api/user/money', (req) => ({ data: { b: req.body } }));
-    await expect(dataProvider.custom!({ url: '/api/statistics/index', method: 'get', query: { a: 1 } })).resolves.toEqual({ data: { q: { a: '1' } } });
-    await expect(dataProvider.custom!({ url: '/api/user/money', method: 'post', payload: { amount: 5 } })).resolves.toEqual({ data: { b: { amount: 5 } } });
+    await expect(dataProvider.custom!({ url: '/api/statistics/index', method: 'get', query: { a: 1 } })).resolves.toEqual({
+      data: { q: { a: '1' } },
+    });
+    await expect(dataProvider.custom!({ url: '/api/user/money', method: 'post', payload: { amount: 5 } })).resolves.toEqual({
+      data: { b: { amount: 5 } },
+    });
+  });
+
+  it("a custom call takes the answer of the same call started ahead (首页's figures): one request", async () => {
+    let n = 0;
+    server.on('GET /api/statistics/index', () => ({ data: { n: ++n } }));
+    startEarly({ method: 'GET', url: '/api/statistics/index' });
+    await expect(dataProvider.custom!({ url: '/api/statistics/index', method: 'get' })).resolves.toEqual({ data: { n: 1 } });
+    expect(server.calls('GET /api/statistics/index')).toHaveLength(1);
+  });
+
+  it("a refused custom call rejects with the envelope's code as Refine's statusCode, and its message", async () => {
+    server.on('POST /api/user/money', { code: 403, message: '没有权限' });
+    await expect(dataProvider.custom!({ url: '/api/user/money', method: 'post', payload: {} })).rejects.toMatchObject({
+      statusCode: 403,
+      message: '没有权限',
+    });
   });
 });
 

@@ -19,6 +19,7 @@ export interface Recorded {
   query: Record<string, string>;
   headers: http.IncomingHttpHeaders;
   /** The parsed JSON body, or undefined when there was none. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever JSON the console sent
   body: any;
 }
 
@@ -59,8 +60,11 @@ function createEnvelopeServer(): EnvelopeServer & { listen(): Promise<void> } {
       const text = Buffer.concat(chunks).toString('utf8');
       const parsed = new URL(req.url ?? '/', 'http://x');
       const rec: Recorded = {
-        method: req.method ?? '', url: req.url ?? '', path: parsed.pathname,
-        query: Object.fromEntries(parsed.searchParams), headers: req.headers,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        path: parsed.pathname,
+        query: Object.fromEntries(parsed.searchParams),
+        headers: req.headers,
         body: text ? JSON.parse(text) : undefined,
       };
       requests.push(rec);
@@ -71,7 +75,10 @@ function createEnvelopeServer(): EnvelopeServer & { listen(): Promise<void> } {
       // as idle (its 5 s keep-alive timeout), and that request fails as a network error on a slow machine.
       res.setHeader('Connection', 'close');
       for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-      if (reply.raw !== undefined) { res.end(reply.raw); return; }
+      if (reply.raw !== undefined) {
+        res.end(reply.raw);
+        return;
+      }
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.end(JSON.stringify({ code: reply.code ?? 200, message: reply.message ?? '成功', data: reply.data ?? null }));
     });
@@ -82,14 +89,23 @@ function createEnvelopeServer(): EnvelopeServer & { listen(): Promise<void> } {
       return url;
     },
     requests,
-    on(route, handler) { routes.set(route, typeof handler === 'function' ? handler : () => handler); },
+    on(route, handler) {
+      routes.set(route, typeof handler === 'function' ? handler : () => handler);
+    },
     calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
-    reset() { routes.clear(); requests.length = 0; },
+    reset() {
+      routes.clear();
+      requests.length = 0;
+    },
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -123,6 +139,7 @@ export function useEnvelopeServer(options: { preload?: () => Promise<unknown> } 
 }
 
 /** The rejection of a call, or a failure if it resolved. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever was thrown: a test that does not name its type reads it freely
 export async function rejection<E = any>(promise: Promise<unknown>): Promise<E> {
   try {
     await promise;

@@ -9,7 +9,9 @@ const server = useEnvelopeServer();
 let went: string[];
 beforeEach(() => {
   went = [];
-  navigation.set((path) => { went.push(path); });
+  navigation.set((path) => {
+    went.push(path);
+  });
 });
 
 describe('the http client and a required two-step setup', () => {

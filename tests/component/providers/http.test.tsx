@@ -8,14 +8,16 @@ import { firstCallsAt } from '../../../src/app/first-calls';
 import { storeApi } from '../../../src/pages/store/api';
 import { api, ApiError, callParts, peekEarly, request, startEarly, TIMEOUT_MS, type RequestConfig } from '../../../src/providers/http';
 import { navigation } from '../../../src/providers/navigation';
-import { authState } from '../../../src/providers/auth-state';
+import { authState, type UserInfo } from '../../../src/providers/auth-state';
 import { pointClientAt, rejection, startEnvelopeServer, useEnvelopeServer } from './envelope-server';
 
 const server = useEnvelopeServer();
 let went: string[];
 beforeEach(() => {
   went = [];
-  navigation.set((path) => { went.push(path); });
+  navigation.set((path) => {
+    went.push(path);
+  });
 });
 
 describe('the http client', () => {
@@ -96,7 +98,7 @@ describe('the http client', () => {
   it.each([203, 204, 205])('on code %i asks to log in again, clears the session and goes to /login', async (code) => {
     localStorage.setItem('token', 'gone');
     localStorage.setItem('type', 'sup');
-    authState.setUserInfo({ id: 1, username: 'a' } as any);
+    authState.setUserInfo({ id: 1, username: 'a' } as UserInfo);
     server.on('POST /api/user/info', { code, message: `会话失效${code}` });
     const error = await rejection(api.post('/api/user/info', {}));
     expect(error.code).toBe(code);
@@ -110,8 +112,12 @@ describe('the http client', () => {
   });
 
   it.each([
-    ['/api/user/login', 203], ['/api/user/login', 204], ['/api/user/login', 205],
-    ['/api/user/register', 203], ['/api/user/register', 205], ['/api/store/list', 204],
+    ['/api/user/login', 203],
+    ['/api/user/login', 204],
+    ['/api/user/login', 205],
+    ['/api/user/register', 203],
+    ['/api/user/register', 205],
+    ['/api/store/list', 204],
   ])('on %s a code %i is an ordinary refusal: the token stays', async (path, code) => {
     localStorage.setItem('token', 'stays');
     localStorage.setItem('type', 'user');
@@ -147,7 +153,9 @@ describe('the http client', () => {
     const gone = await startEnvelopeServer();
     await gone.close();
     pointClientAt(gone);
-    const errors = await Promise.all([api.get('/api/user/base'), api.get('/api/notice/recent'), api.post('/api/user/data', {})].map(rejection<ApiError>));
+    const errors = await Promise.all(
+      [api.get('/api/user/base'), api.get('/api/notice/recent'), api.post('/api/user/data', {})].map(rejection<ApiError>),
+    );
     for (const error of errors) {
       expect(error).toBeInstanceOf(ApiError);
       expect(error.code).toBe(0);
@@ -198,7 +206,15 @@ describe('the http client', () => {
   it('serializes query params as before: null and undefined dropped, spaces as +, reserved characters escaped', async () => {
     server.on('GET /api/token/detail', (req) => ({ data: { url: req.url, query: req.query } }));
     const data = await api.get('/api/token/detail', {
-      id: 7, page: 1, name: 'a b', text: 'x&y=z/é', keep: 'a:b,c$d', on: true, none: null, gone: undefined, empty: '',
+      id: 7,
+      page: 1,
+      name: 'a b',
+      text: 'x&y=z/é',
+      keep: 'a:b,c$d',
+      on: true,
+      none: null,
+      gone: undefined,
+      empty: '',
     });
     expect(data.url).toBe('/api/token/detail?id=7&page=1&name=a+b&text=x%26y%3Dz%2F%C3%A9&keep=a:b,c$d&on=true&empty=');
     expect(data.query).toEqual({ id: '7', page: '1', name: 'a b', text: 'x&y=z/é', keep: 'a:b,c$d', on: 'true', empty: '' });
@@ -273,7 +289,11 @@ describe('calls started ahead', () => {
     await expect(api.post('/api/token/data', {}, { page: 2, pageSize: 20 })).resolves.toMatchObject({ query: { page: '2' } });
     localStorage.setItem('token', 'another-account');
     await expect(api.post('/api/token/data', {}, { page: 1, pageSize: 20 })).resolves.toMatchObject({ auth: 'Bearer another-account' });
-    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer early-token', 'Bearer early-token', 'Bearer another-account']);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer early-token',
+      'Bearer early-token',
+      'Bearer another-account',
+    ]);
   });
 
   it('shows the refusal of a call started ahead when its caller takes it, not before', async () => {
@@ -295,8 +315,13 @@ describe('answers of calls started ahead, handed over at once', () => {
     localStorage.setItem('token', 'early-token');
     let served = 0;
     let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    server.on('GET /api/statistics/index', async () => { await held; return { data: { n: (served += 1) } }; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.on('GET /api/statistics/index', async () => {
+      await held;
+      return { data: { n: (served += 1) } };
+    });
     startEarly({ method: 'GET', url: '/api/statistics/index' });
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
     expect(peekEarly({ method: 'GET', url: '/api/statistics/index' })).toBeUndefined();
@@ -308,7 +333,7 @@ describe('answers of calls started ahead, handed over at once', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('leaves a refusal, a 211 and another account\'s answer to the call that takes them', async () => {
+  it("leaves a refusal, a 211 and another account's answer to the call that takes them", async () => {
     localStorage.setItem('token', 'early-token');
     server.on('GET /api/user/base', { code: 400, message: '早到的拒绝' });
     server.on('GET /api/notice/recent', { code: 211, message: '有新公告', data: [] });
@@ -329,7 +354,7 @@ describe('answers of calls started ahead, handed over at once', () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it('gives API商城\'s declared first call, the products\' first page, to the store\'s own call', async () => {
+  it("gives API商城's declared first call, the products' first page, to the store's own call", async () => {
     localStorage.setItem('token', 'early-token');
     server.on('POST /api/store/data', (req) => ({ data: { list: [], total: 0, query: req.query, body: req.body } }));
     const declared = firstCallsAt('/items/store', '', () => true).filter((c) => c.url === '/api/store/data');
@@ -359,7 +384,7 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     localStorage.setItem('type', 'user');
   });
 
-  it('hands each answer to the same call the entry starts: one request each, with the session\'s token', async () => {
+  it("hands each answer to the same call the entry starts: one request each, with the session's token", async () => {
     let served = 0;
     server.on('POST /api/token/data', (req) => ({ data: { n: (served += 1), body: req.body, query: req.query } }));
     server.on('GET /api/user/base', (req) => ({ data: { auth: req.headers.authorization } }));
@@ -369,14 +394,17 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     startEarly(BASE);
     startEarly(LIST);
     await expect(api.get('/api/user/base')).resolves.toEqual({ auth: 'Bearer page-token' });
-    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 }))
-      .resolves.toEqual({ n: 1, body: { status: 1 }, query: { page: '1', pageSize: '20' } });
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toEqual({
+      n: 1,
+      body: { status: 1 },
+      query: { page: '1', pageSize: '20' },
+    });
     expect(server.requests).toHaveLength(2);
     // Taken once: the next such call goes to the server.
     await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toMatchObject({ n: 2 });
   });
 
-  it('gives its answers to nothing but the entry\'s start: a later identical call goes to the server', async () => {
+  it("gives its answers to nothing but the entry's start: a later identical call goes to the server", async () => {
     let served = 0;
     server.on('POST /api/token/data', () => ({ data: { n: (served += 1) } }));
     openPage([LIST]);
@@ -384,7 +412,7 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toEqual({ n: 2 });
   });
 
-  it('sends nothing without a session; the entry\'s call for another account goes afresh', async () => {
+  it("sends nothing without a session; the entry's call for another account goes afresh", async () => {
     localStorage.removeItem('token');
     openPage([LIST]);
     await new Promise((r) => setTimeout(r, 50));
@@ -394,11 +422,13 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     openPage([LIST]);
     localStorage.setItem('token', 'another-account');
     startEarly(LIST);
-    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toEqual({ auth: 'Bearer another-account' });
+    await expect(api.post('/api/token/data', { status: 1 }, { page: 1, pageSize: 20 })).resolves.toEqual({
+      auth: 'Bearer another-account',
+    });
     expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer page-token', 'Bearer another-account']);
   });
 
-  it('sends nothing when it runs after the app has made a call (its answers would be older than the app\'s)', async () => {
+  it("sends nothing when it runs after the app has made a call (its answers would be older than the app's)", async () => {
     let served = 0;
     server.on('GET /api/user/base', () => ({ data: { n: (served += 1) } }));
     await expect(api.get('/api/user/base')).resolves.toEqual({ n: 1 });
@@ -407,7 +437,7 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
     expect(server.requests).toHaveLength(1);
   });
 
-  it('shows a refusal the page received when the screen\'s call takes it, as its own', async () => {
+  it("shows a refusal the page received when the screen's call takes it, as its own", async () => {
     server.on('GET /api/user/base', { code: 400, message: '页面早到的拒绝' });
     openPage([BASE]);
     await vi.waitFor(() => expect(server.requests).toHaveLength(1));
@@ -422,7 +452,7 @@ describe('calls the page sent before the app arrived (public/first-calls.js)', (
 });
 
 describe('test isolation', () => {
-  it('starts without the previous test\'s toasts', async () => {
+  it("starts without the previous test's toasts", async () => {
     expect(screen.queryByText('请求超时，请稍后再试')).toBeNull();
   });
 });

@@ -12,7 +12,11 @@ import { useEnvelopeServer } from '../providers/envelope-server';
 const server = useEnvelopeServer({ preload: () => import('../../../src/resources/users/UserMoneyDialog') });
 // These toasts come from antd's App context, not the static holders: unmount it before the shared
 // afterEach checks that no toast is left (a file's own afterEach runs first).
-afterEach(() => { cleanup(); authState.clear(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  authState.clear();
+  sessionStorage.clear();
+});
 
 const customer = { id: 9, username: 'bob', type: 'user', balance: 10.1 };
 
@@ -20,7 +24,11 @@ describe('the balance adjustment', () => {
   it('shows the balance after, asks "确认调整余额？", posts {id, amount, remark} and calls onDone', async () => {
     server.on('POST /api/user/money', { data: { balance: 10.3 }, message: '余额已调整' });
     const onDone = vi.fn();
-    render(<AntApp><UserMoneyAction record={customer} resource="users" label="余额调整" onDone={onDone} /></AntApp>);
+    render(
+      <AntApp>
+        <UserMoneyAction record={customer} resource="users" label="余额调整" onDone={onDone} />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByRole('button', { name: '余额调整' }));
     const dialog = await screen.findByRole('dialog', { name: '余额调整 - bob' });
     expect(within(dialog).getByTestId('balance-now').textContent).toBe('$10.10');
@@ -29,15 +37,23 @@ describe('the balance adjustment', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '补偿' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /提\s?交/ }));
     // antd's ids are all 'test-id' under test, so two open dialogs share a name: find it by its title.
-    const confirm = (await screen.findByText('确认调整余额？', { selector: '.ant-modal-confirm-title' })).closest('[role=dialog]') as HTMLElement;
+    const confirm = (await screen.findByText('确认调整余额？', { selector: '.ant-modal-confirm-title' })).closest(
+      '[role=dialog]',
+    ) as HTMLElement;
     expect(server.calls('POST /api/user/money')).toHaveLength(0);
-    await act(async () => { fireEvent.click(within(confirm).getByRole('button', { name: /确\s?认/ })); });
+    await act(async () => {
+      fireEvent.click(within(confirm).getByRole('button', { name: /确\s?认/ }));
+    });
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(server.calls('POST /api/user/money')[0].body).toEqual({ id: 9, amount: 0.2, remark: '补偿' });
   });
 
   it('flags a debit larger than the balance in red before anything is sent', async () => {
-    render(<AntApp><UserMoneyAction record={customer} resource="users" label="余额调整" onDone={() => undefined} /></AntApp>);
+    render(
+      <AntApp>
+        <UserMoneyAction record={customer} resource="users" label="余额调整" onDone={() => undefined} />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByRole('button', { name: '余额调整' }));
     const dialog = await screen.findByRole('dialog', { name: '余额调整 - bob' });
     fireEvent.change(within(dialog).getByRole('spinbutton'), { target: { value: '-20' } });
@@ -57,7 +73,11 @@ describe('the balance adjustment', () => {
   });
 
   it('refuses an amount of 0 and an empty remark without calling the server', async () => {
-    render(<AntApp><UserMoneyAction record={customer} resource="users" label="余额调整" onDone={() => undefined} /></AntApp>);
+    render(
+      <AntApp>
+        <UserMoneyAction record={customer} resource="users" label="余额调整" onDone={() => undefined} />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByRole('button', { name: '余额调整' }));
     const dialog = await screen.findByRole('dialog', { name: '余额调整 - bob' });
     fireEvent.change(within(dialog).getByRole('spinbutton'), { target: { value: '0' } });
@@ -70,21 +90,37 @@ describe('the balance adjustment', () => {
 
 describe('switching into a user', () => {
   it('is not offered for a sup', () => {
-    const { container } = render(<AntApp><UserSwitchAction record={{ id: 1, type: 'sup' }} resource="users" label="切换到该用户" onDone={() => undefined} /></AntApp>);
+    const { container } = render(
+      <AntApp>
+        <UserSwitchAction record={{ id: 1, type: 'sup' }} resource="users" label="切换到该用户" onDone={() => undefined} />
+      </AntApp>,
+    );
     expect(container.textContent).toBe('');
   });
 
   it('confirms naming the user, stores the new session and loads /home, which will say 切换成功', async () => {
     const loaded: string[] = [];
-    navigation.setLoad((path) => { loaded.push(path); });
+    navigation.setLoad((path) => {
+      loaded.push(path);
+    });
     authState.setToken('sup-token');
     authState.setType('sup');
-    server.on('POST /api/user/manager', { data: { token: 'user-token', type: 'user', user: { id: 9, username: 'bob', type: 'user', manager: 'admin' } } });
-    render(<AntApp><UserSwitchAction record={customer} resource="users" label="切换到该用户" onDone={() => undefined} /></AntApp>);
+    server.on('POST /api/user/manager', {
+      data: { token: 'user-token', type: 'user', user: { id: 9, username: 'bob', type: 'user', manager: 'admin' } },
+    });
+    render(
+      <AntApp>
+        <UserSwitchAction record={customer} resource="users" label="切换到该用户" onDone={() => undefined} />
+      </AntApp>,
+    );
     fireEvent.click(screen.getByRole('button', { name: '切换到该用户' }));
-    const confirm = (await screen.findByText('确定切换到用户 bob 吗？', { selector: '.ant-modal-confirm-title' })).closest('[role=dialog]') as HTMLElement;
+    const confirm = (await screen.findByText('确定切换到用户 bob 吗？', { selector: '.ant-modal-confirm-title' })).closest(
+      '[role=dialog]',
+    ) as HTMLElement;
     expect(server.calls('POST /api/user/manager')).toHaveLength(0);
-    await act(async () => { fireEvent.click(within(confirm).getByRole('button', { name: /^切\s?换$/ })); });
+    await act(async () => {
+      fireEvent.click(within(confirm).getByRole('button', { name: /^切\s?换$/ }));
+    });
     await waitFor(() => expect(loaded).toEqual(['/home']));
     expect(server.calls('POST /api/user/manager')[0].body).toEqual({ id: 9 });
     expect(authState.getToken()).toBe('user-token');

@@ -5,7 +5,9 @@ import { checkPassword, hashPassword } from '../../../server/accounts/password';
 const params = (stored: string) => /\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(stored)!.slice(1).map(Number);
 
 describe('password hashing cost', () => {
-  afterEach(() => { vi.unstubAllEnvs(); });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
 
   it('is argon2id at the library default (19 MiB, 2 passes) outside the tests, even with the test variable set', async () => {
     vi.stubEnv('NODE_ENV', 'production');

@@ -6,8 +6,17 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  base32Decode, base32Encode, hashRecoveryCode, hotp, matchStep, newRecoveryCode, newSecret, normalizeRecoveryCode,
-  otpauthUrl, stepAt, totpAt,
+  base32Decode,
+  base32Encode,
+  hashRecoveryCode,
+  hotp,
+  matchStep,
+  newRecoveryCode,
+  newSecret,
+  normalizeRecoveryCode,
+  otpauthUrl,
+  stepAt,
+  totpAt,
 } from '../../../server/accounts/totp.js';
 
 const KEY = Buffer.from('12345678901234567890', 'ascii');
@@ -76,7 +85,7 @@ describe('the accepted window', () => {
 });
 
 describe('recovery codes and the otpauth address', () => {
-  it('codes are xxxxx-xxxxx, hashed however typed, keyed with the account\'s secret', () => {
+  it("codes are xxxxx-xxxxx, hashed however typed, keyed with the account's secret", () => {
     const code = newRecoveryCode();
     const secret = newSecret();
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);

@@ -20,7 +20,10 @@ function channels(color: string): number[] {
 }
 
 function luminance([r, g, b]: number[]): number {
-  const lin = (v: number) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  const lin = (v: number) => {
+    const x = v / 255;
+    return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  };
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
@@ -36,19 +39,46 @@ function contrast(fg: string, bg: string): number {
 describe('antd theme contrast', () => {
   it('text, secondary text, placeholders, links and status texts on white and on the page', () => {
     const low: string[] = [];
-    for (const name of ['colorText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder',
-      'colorLink', 'colorLinkHover', 'colorPrimary', 'colorErrorText', 'colorError', 'colorSuccessText', 'colorWarningText']) {
+    for (const name of [
+      'colorText',
+      'colorTextSecondary',
+      'colorTextTertiary',
+      'colorTextDescription',
+      'colorTextPlaceholder',
+      'colorLink',
+      'colorLinkHover',
+      'colorPrimary',
+      'colorErrorText',
+      'colorError',
+      'colorSuccessText',
+      'colorWarningText',
+    ]) {
       for (const bg of ['#ffffff', PAGE_BG]) if (contrast(token[name], bg) < 4.5) low.push(`${name} on ${bg}`);
     }
     expect(low).toEqual([]);
   });
 
   it('white on the primary colour, at rest and hovered, and on the danger colour', () => {
-    for (const name of ['colorPrimary', 'colorPrimaryHover', 'colorError']) expect(contrast('#ffffff', token[name]), name).toBeGreaterThanOrEqual(4.5);
+    for (const name of ['colorPrimary', 'colorPrimaryHover', 'colorError'])
+      expect(contrast('#ffffff', token[name]), name).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('every coloured tag\'s text on its background', () => {
-    const presets = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
+  it("every coloured tag's text on its background", () => {
+    const presets = [
+      'blue',
+      'purple',
+      'cyan',
+      'green',
+      'magenta',
+      'pink',
+      'red',
+      'orange',
+      'yellow',
+      'volcano',
+      'geekblue',
+      'lime',
+      'gold',
+    ];
     const low = presets.filter((c) => contrast(token[`${c}7`], token[`${c}1`]) < 4.5);
     expect(low).toEqual([]);
   });

@@ -60,7 +60,10 @@ function checker() {
 }
 
 const render = (d: ts.Diagnostic) => {
-  const where = d.file && d.start !== undefined ? `${path.relative(ROOT, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} ` : '';
+  const where =
+    d.file && d.start !== undefined
+      ? `${path.relative(ROOT, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1} `
+      : '';
   return where + ts.flattenDiagnosticMessageText(d.messageText, '\n');
 };
 
@@ -69,24 +72,47 @@ const render = (d: ts.Diagnostic) => {
  * a snippet the area files share (src/resources/fields.ts), in the `reported` file that uses it,
  * naming the misspelled value.
  */
-interface Typo { what: string; file: string; from: string; to: string; reported?: string }
+interface Typo {
+  what: string;
+  file: string;
+  from: string;
+  to: string;
+  reported?: string;
+}
 
 const typos: Typo[] = [
   { what: 'a row action name', file: area('accounts'), from: "name: 'userMoney'", to: "name: 'userMony'" },
   { what: 'a toolbar action name', file: area('catalog'), from: "name: 'stockDisable'", to: "name: 'stockDisabel'" },
   { what: 'a menu icon', file: area('accounts'), from: "icon: 'TeamOutlined'", to: "icon: 'TeamOutline'" },
   { what: "a ref's resource", file: area('links'), from: "resource: 'orders'", to: "resource: 'order'" },
-  { what: "a ref's label field", file: area('accounts'), from: "resource: 'groups', labelField: 'name'", to: "resource: 'groups', labelField: 'nmae'" },
+  {
+    what: "a ref's label field",
+    file: area('accounts'),
+    from: "resource: 'groups', labelField: 'name'",
+    to: "resource: 'groups', labelField: 'nmae'",
+  },
   { what: 'an owner field', file: area('fields'), from: "ownerField: 'user_id'", to: "ownerField: 'userid'", reported: area('finance') },
   { what: 'a default sort field', file: area('accounts'), from: "defaultSort: { field: 'sort'", to: "defaultSort: { field: 'srot'" },
-  { what: "a section's entry", file: CONFIG, from: "'connect', 'notices',", to: "'connect', 'notice'," },
-  { what: "a page's access rule", file: CONFIG, from: "label: 'USDT 设置', access: 'sup:money'", to: "label: 'USDT 设置', access: 'admin'" },
-  { what: "a server area's hook key", file: path.join(ROOT, 'server/accounts/index.ts'), from: 'hooks: { users: userHooks }', to: 'hooks: { user: userHooks }' },
+  { what: "a section's entry", file: CONFIG, from: "'connect',", to: "'conect'," },
+  {
+    what: "a page's access rule",
+    file: CONFIG,
+    from: "access: 'sup:money',\n    menu: { label: 'USDT 设置'",
+    to: "access: 'admin',\n    menu: { label: 'USDT 设置'",
+  },
+  {
+    what: "a server area's hook key",
+    file: path.join(ROOT, 'server/accounts/index.ts'),
+    from: 'hooks: { users: userHooks }',
+    to: 'hooks: { user: userHooks }',
+  },
 ];
 
 describe('the declaration is checked by the compiler', () => {
   let check: ReturnType<typeof checker>;
-  beforeAll(() => { check = checker(); });
+  beforeAll(() => {
+    check = checker();
+  });
 
   it('as written, has no error', () => {
     for (const file of [CONFIG, ...['accounts', 'catalog', 'content', 'declare', 'fields', 'finance', 'intake', 'links'].map(area)]) {
@@ -94,20 +120,24 @@ describe('the declaration is checked by the compiler', () => {
     }
   }, 120_000);
 
-  it.each(typos)('a misspelled name is an error on its line: $what', ({ file, from, to, reported }) => {
-    const text = fs.readFileSync(file, 'utf8');
-    const at = text.indexOf(from);
-    expect(at, `${from} in ${path.relative(ROOT, file)}`).toBeGreaterThanOrEqual(0);
-    const errors = check(file, text.slice(0, at) + to + text.slice(at + from.length), reported);
-    expect(errors.length, 'errors').toBeGreaterThan(0);
-    if (reported) {
-      const misspelled = /'([^']*)'$/.exec(to)![1];
-      expect(errors.map(render).join('\n')).toContain(`"${misspelled}"`);
-    } else {
-      const lines = errors.map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1);
-      expect(lines, errors.map(render).join('\n')).toContain(text.slice(0, at).split('\n').length);
-    }
-  }, 120_000);
+  it.each(typos)(
+    'a misspelled name is an error on its line: $what',
+    ({ file, from, to, reported }) => {
+      const text = fs.readFileSync(file, 'utf8');
+      const at = text.indexOf(from);
+      expect(at, `${from} in ${path.relative(ROOT, file)}`).toBeGreaterThanOrEqual(0);
+      const errors = check(file, text.slice(0, at) + to + text.slice(at + from.length), reported);
+      expect(errors.length, 'errors').toBeGreaterThan(0);
+      if (reported) {
+        const misspelled = /'([^']*)'$/.exec(to)![1];
+        expect(errors.map(render).join('\n')).toContain(`"${misspelled}"`);
+      } else {
+        const lines = errors.map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1);
+        expect(lines, errors.map(render).join('\n')).toContain(text.slice(0, at).split('\n').length);
+      }
+    },
+    120_000,
+  );
 
   it('a menu entry listed in no section is an error naming it', () => {
     const text = fs.readFileSync(CONFIG, 'utf8');

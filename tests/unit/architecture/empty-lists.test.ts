@@ -49,7 +49,9 @@ describe('empty lists', () => {
     expect(all.devices.empty && 'hint' in all.devices.empty ? all.devices.empty.hint : '').toContain('SmsForwarder');
     expect(action('providers', 'sup')).toEqual({ label: '添加上游渠道', to: 'create' });
     // Every list in the menu says something better than 暂无数据.
-    const silent = Object.entries(all).filter(([, def]) => def.menu && !def.empty).map(([name]) => name);
+    const silent = Object.entries(all)
+      .filter(([, def]) => def.menu && !def.empty)
+      .map(([name]) => name);
     expect(silent).toEqual([]);
   });
 });

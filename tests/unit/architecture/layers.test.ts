@@ -11,7 +11,9 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 async function cruiseTree(): Promise<ICruiseResult> {
   const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
-  const result = await cruise(['server', 'src', 'resources.config.ts'], { ...options, validate: true }, undefined, { tsConfig: extractTSConfig('tsconfig.json') });
+  const result = await cruise(['server', 'src', 'resources.config.ts'], { ...options, validate: true }, undefined, {
+    tsConfig: extractTSConfig('tsconfig.json'),
+  });
   return result.output as ICruiseResult;
 }
 
@@ -53,8 +55,9 @@ describe('the layering rules', () => {
 
   it('dependency-cruiser finds no violation', async () => {
     result = await cruiseTree();
-    const violations = result.summary.violations.map((v) =>
-      `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle?.length ? ` (cycle: ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`);
+    const violations = result.summary.violations.map(
+      (v) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle?.length ? ` (cycle: ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`,
+    );
     expect(violations).toEqual([]);
     expect(result.modules.length).toBeGreaterThan(100);
   }, 120_000);

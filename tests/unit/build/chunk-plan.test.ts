@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { planChunks } from '../../../scripts/chunk-plan.mjs';
 
 type Chunk = { facade?: string; modules: string[]; imports: string[]; isEntry: boolean };
-const chunk = (modules: string[], imports: string[] = [], facade?: string, isEntry = false): Chunk =>
-  ({ facade, modules: facade ? [facade, ...modules] : modules, imports, isEntry });
+const chunk = (modules: string[], imports: string[] = [], facade?: string, isEntry = false): Chunk => ({
+  facade,
+  modules: facade ? [facade, ...modules] : modules,
+  imports,
+  isEntry,
+});
 
 // A first build as the bundler splits it: the entry, the login screen, the shell, the list screen and
 // a page, with the small files they share.
@@ -24,8 +28,10 @@ const graph: Record<string, Chunk> = {
 describe('the console build plan', () => {
   const plan = planChunks(graph);
 
-  it('puts the shell\'s files in one; what it shares with an open screen in another, the entry\'s in neither', () => {
-    expect(plan.shell).toEqual(expect.arrayContaining(['node_modules/antd/es/layout/Sider.js', 'node_modules/@ant-design/icons/es/icons/UserOutlined.js']));
+  it("puts the shell's files in one; what it shares with an open screen in another, the entry's in neither", () => {
+    expect(plan.shell).toEqual(
+      expect.arrayContaining(['node_modules/antd/es/layout/Sider.js', 'node_modules/@ant-design/icons/es/icons/UserOutlined.js']),
+    );
     expect(plan.common).toEqual(['node_modules/antd/es/spin/index.js']);
     expect([...plan.common, ...plan.shell, ...plan.list]).not.toContain('node_modules/react/index.js');
   });
@@ -39,9 +45,10 @@ describe('the console build plan', () => {
     expect(plan.shell).toContain('node_modules/antd/es/tooltip/index.js');
   });
 
-  it('leaves each screen\'s own module in its own file, where the manifest finds it', () => {
+  it("leaves each screen's own module in its own file, where the manifest finds it", () => {
     const grouped = [...plan.common, ...plan.shell, ...plan.list];
-    for (const facade of ['src/app/ConsoleRoot.tsx', 'src/framework/list/ListPage.tsx', 'src/pages/login/LoginPage.tsx']) expect(grouped).not.toContain(facade);
+    for (const facade of ['src/app/ConsoleRoot.tsx', 'src/framework/list/ListPage.tsx', 'src/pages/login/LoginPage.tsx'])
+      expect(grouped).not.toContain(facade);
     expect(grouped).not.toContain('src/pages/home/Figures.tsx');
   });
 });

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../../..');
 const shim = require(path.join(root, 'scripts/shims/side-channel.cjs')) as () => SideChannel;
-type SideChannel = { get(k: unknown): unknown; set(k: unknown, v: unknown): void; has(k: unknown): boolean; delete(k: unknown): boolean; assert(k: unknown): void };
+type SideChannel = {
+  get(k: unknown): unknown;
+  set(k: unknown, v: unknown): void;
+  has(k: unknown): boolean;
+  delete(k: unknown): boolean;
+  assert(k: unknown): void;
+};
 type Qs = { stringify(value: unknown, options?: object): string; parse(text: string, options?: object): unknown };
 
 /** qs loaded afresh with `side-channel` resolving to the given module. */
@@ -17,7 +23,12 @@ function qsWith(sideChannel: unknown): Qs {
   const resolved = require.resolve('side-channel', { paths: [qsDir] });
   const real = require.cache[resolved];
   require.cache[resolved] = { ...real!, exports: sideChannel } as NodeJS.Module;
-  try { return require(qsDir) as Qs; } finally { if (real) require.cache[resolved] = real; else delete require.cache[resolved]; }
+  try {
+    return require(qsDir) as Qs;
+  } finally {
+    if (real) require.cache[resolved] = real;
+    else delete require.cache[resolved];
+  }
 }
 
 describe('the side-channel shim', () => {
@@ -36,8 +47,16 @@ describe('the side-channel shim', () => {
   it('gives qs the same strings and objects as the package, and the same refusal of a cycle', () => {
     const real = qsWith(require(require.resolve('side-channel', { paths: [path.dirname(require.resolve('qs/package.json'))] })));
     const shimmed = qsWith(shim);
-    const filters = { filters: [{ field: 'status', operator: 'eq', value: 1 }, { field: 'q', operator: 'contains', value: '号码 a&b' }],
-      sorters: [{ field: 'id', order: 'desc' }], pagination: { currentPage: 2, pageSize: 20 }, empty: {}, list: [] };
+    const filters = {
+      filters: [
+        { field: 'status', operator: 'eq', value: 1 },
+        { field: 'q', operator: 'contains', value: '号码 a&b' },
+      ],
+      sorters: [{ field: 'id', order: 'desc' }],
+      pagination: { currentPage: 2, pageSize: 20 },
+      empty: {},
+      list: [],
+    };
     for (const options of [{}, { encode: false }, { arrayFormat: 'brackets' }, { skipNulls: true }]) {
       expect(shimmed.stringify(filters, options)).toBe(real.stringify(filters, options));
     }

@@ -6,7 +6,10 @@ import { defaultFormRequest, jsonTemplateRequest, type AppSms } from '../../help
 const SECRET = 'dedupe-secret';
 const SENT = Date.UTC(2024, 5, 1, 4, 30, 5);
 const sms: AppSms = {
-  from: '1069', text: '【抖音】验证码8843，5分钟内有效。', simInfo: 'SIM1_+8613800138000', receiveTime: '2024-06-01 12:30:04',
+  from: '1069',
+  text: '【抖音】验证码8843，5分钟内有效。',
+  simInfo: 'SIM1_+8613800138000',
+  receiveTime: '2024-06-01 12:30:04',
 };
 
 function received(req: { contentType: string; body: string }, now = SENT): DedupeFields {
@@ -51,7 +54,13 @@ describe('dedupe of inbound messages', () => {
   });
 
   it('ignores line endings, spacing around the text and the case of a sender name', () => {
-    const base: DedupeFields = { source: 'mail', recipient: 'a@b.c', sender: 'NoReply@Example.com', text: 'Code 1234\r\nBye ', receivedAt: 0 };
+    const base: DedupeFields = {
+      source: 'mail',
+      recipient: 'a@b.c',
+      sender: 'NoReply@Example.com',
+      text: 'Code 1234\r\nBye ',
+      receivedAt: 0,
+    };
     expect(messageFingerprint({ ...base, sender: 'noreply@example.com', text: 'Code 1234\nBye' })).toBe(messageFingerprint(base));
   });
 });

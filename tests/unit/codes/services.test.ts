@@ -13,7 +13,15 @@ describe('the service a message names', () => {
 });
 
 const link = (over: Partial<Candidate>): Candidate => ({
-  id: 1, user_id: 1, goods_id: 1, service: 'tg', armed_at: 0, expires_at: 10_000, match_sender: null, match_keyword: null, ...over,
+  id: 1,
+  user_id: 1,
+  goods_id: 1,
+  service: 'tg',
+  armed_at: 0,
+  expires_at: 10_000,
+  match_sender: null,
+  match_keyword: null,
+  ...over,
 });
 
 describe('a code reaches one customer at most', () => {
@@ -21,7 +29,7 @@ describe('a code reaches one customer at most', () => {
   const wa = link({ id: 2, user_id: 2, goods_id: 2, service: 'wa' });
   const msg = (sender: string, text: string) => ({ sender, text, at: 100, code: '12345' });
 
-  it('the named service chooses between two customers\' products', () => {
+  it("the named service chooses between two customers' products", () => {
     expect(chooseLinks([tg, wa], msg('Telegram', 'code 12345')).targets).toEqual([tg]);
     expect(chooseLinks([tg, wa], msg('x', 'WhatsApp code 12345')).targets).toEqual([wa]);
   });

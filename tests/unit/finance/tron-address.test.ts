@@ -15,8 +15,16 @@ describe('isTronAddress', () => {
       const swapped = good.slice(0, i) + (good[i] === 'a' ? 'b' : 'a') + good.slice(i + 1);
       expect(isTronAddress(swapped), swapped).toBe(false);
     }
-    for (const bad of [good.slice(0, 33), `${good}1`, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6O', '0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c',
-      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '', 42, null]) {
+    for (const bad of [
+      good.slice(0, 33),
+      `${good}1`,
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6O',
+      '0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c',
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      '',
+      42,
+      null,
+    ]) {
       expect(isTronAddress(bad), String(bad)).toBe(false);
     }
   });

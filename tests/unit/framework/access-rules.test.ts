@@ -8,10 +8,19 @@ const g = (role: string) => grantsOf(staffRoles, role);
 
 describe('allows', () => {
   it.each([
-    ['sup', 'owner', true], ['sup', 'operator', false], ['staff', 'support', true], ['staff', 'nobody', true],
-    ['sup:money', 'finance', true], ['sup:money', 'operator', false], ['sup:money', 'owner', true],
-    ['own:orders', 'support', true], ['own:orders', 'operator', false], ['own', 'operator', true], ['any', 'operator', true],
-    ['customer', 'owner', false], ['sup:money', 'nobody', false],
+    ['sup', 'owner', true],
+    ['sup', 'operator', false],
+    ['staff', 'support', true],
+    ['staff', 'nobody', true],
+    ['sup:money', 'finance', true],
+    ['sup:money', 'operator', false],
+    ['sup:money', 'owner', true],
+    ['own:orders', 'support', true],
+    ['own:orders', 'operator', false],
+    ['own', 'operator', true],
+    ['any', 'operator', true],
+    ['customer', 'owner', false],
+    ['sup:money', 'nobody', false],
   ] as const)('%s for a sup whose role is %s: %s', (rule, role, answer) => {
     expect(allows(rule as AccessRule, 'sup', g(role))).toBe(answer);
   });
@@ -36,7 +45,11 @@ describe('the declaration', () => {
   const declared = new Set<string>(Object.values(staffRoles).flatMap((r) => (r.grants === '*' ? [] : [...r.grants])));
   const rules: string[] = [];
   for (const def of Object.values(resources as Record<string, ResourceDef>)) {
-    rules.push(...Object.values(def.access) as string[], ...(def.actions ?? []).map((a) => a.access), ...(def.toolbar ?? []).map((a) => a.access));
+    rules.push(
+      ...(Object.values(def.access) as string[]),
+      ...(def.actions ?? []).map((a) => a.access),
+      ...(def.toolbar ?? []).map((a) => a.access),
+    );
     if (def.menu) rules.push(def.menu.visible);
   }
   for (const p of Object.values(pages)) rules.push(p.access, ...('menu' in p && p.menu ? [p.menu.visible] : []));
@@ -47,7 +60,7 @@ describe('the declaration', () => {
     expect(named.length).toBeGreaterThan(5);
   });
 
-  it('an operator\'s menu has no money items; finance\'s has them and no catalogue; the owner\'s has 操作日志', () => {
+  it("an operator's menu has no money items; finance's has them and no catalogue; the owner's has 操作日志", () => {
     const labels = (role: string) => buildMenu(sections, [resources, pages], 'sup', g(role)).flatMap((s) => s.items.map((i) => i.label));
     const money = ['财务明细', '充值记录', '未匹配转账', 'USDT 设置', '操作日志'];
     expect(labels('operator').filter((l) => money.includes(l))).toEqual([]);

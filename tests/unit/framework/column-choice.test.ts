@@ -17,8 +17,12 @@ function memoryStorage() {
   return {
     items,
     getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => { items.set(k, v); },
-    removeItem: (k: string) => { items.delete(k); },
+    setItem: (k: string, v: string) => {
+      items.set(k, v);
+    },
+    removeItem: (k: string) => {
+      items.delete(k);
+    },
   };
 }
 

@@ -71,8 +71,9 @@ describe('date presets', () => {
   it('are whole days of the business time zone: 今天, 昨天, 近7天 (today included), 本月', async () => {
     const { datePresets } = await import('../../../src/framework/list/date-presets');
     setTimeZone('Asia/Shanghai');
-    const days = Object.fromEntries(datePresets(Date.UTC(2024, 0, 31, 17, 0, 0))
-      .map((p) => [p.label, p.range.map((d) => d.format('YYYY-MM-DD'))]));
+    const days = Object.fromEntries(
+      datePresets(Date.UTC(2024, 0, 31, 17, 0, 0)).map((p) => [p.label, p.range.map((d) => d.format('YYYY-MM-DD'))]),
+    );
     expect(days).toEqual({
       今天: ['2024-02-01', '2024-02-01'],
       昨天: ['2024-01-31', '2024-01-31'],

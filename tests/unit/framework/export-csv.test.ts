@@ -19,15 +19,23 @@ function rowsOf(rows: number) {
       const { currentPage: page, pageSize: size } = pagination;
       pages.push({ page, size });
       const from = (page - 1) * size;
-      const data = Array.from({ length: Math.max(0, Math.min(size, rows - from)) }, (_, i) => ({ id: from + i + 1, name: `行${from + i + 1}` }));
+      const data = Array.from({ length: Math.max(0, Math.min(size, rows - from)) }, (_, i) => ({
+        id: from + i + 1,
+        name: `行${from + i + 1}`,
+      }));
       return { data, total: Math.min(rows, COUNT_CAP) };
     },
   } as unknown as DataProvider;
   return { dataProvider, pages };
 }
 
-const run = (dataProvider: DataProvider) => exportCsv({ dataProvider, resource: 'things', columns: [['name', name]], filters: [], sorters: [] });
-const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+const run = (dataProvider: DataProvider) =>
+  exportCsv({ dataProvider, resource: 'things', columns: [['name', name]], filters: [], sorters: [] });
+const lines = (csv: string) =>
+  csv
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(1, -1);
 
 describe('exportCsv past the count cap', () => {
   it('a list the server counts as 10,000 (capped) exports all 12,345 of its rows', async () => {

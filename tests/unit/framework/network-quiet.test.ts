@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callStarted, whenNetworkQuiet } from '../../../src/framework/network-quiet';
 
 // One fake clock for the file: performance.now() never goes back, as in a page.
-beforeAll(() => { vi.useFakeTimers(); });
-afterAll(() => { vi.useRealTimers(); });
+beforeAll(() => {
+  vi.useFakeTimers();
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 describe('whenNetworkQuiet', () => {
   it('waits for the calls under way, then for a second without any, before running', async () => {

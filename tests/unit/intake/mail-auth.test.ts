@@ -32,7 +32,9 @@ async function signed(message: string, more: { maxBodyLength?: number } = {}): P
 function signedWithoutFrom(message: string): string {
   const [head, body] = message.split('\r\n\r\n');
   const bh = crypto.createHash('sha256').update(body).digest('base64');
-  const lines = Object.fromEntries(head.split('\r\n').map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const lines = Object.fromEntries(
+    head.split('\r\n').map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const tags = `v=1; a=rsa-sha256; c=relaxed/relaxed; d=example.com; s=s1; h=subject:to; bh=${bh}; b=`;
   const canonical = `subject:${lines.subject}\r\nto:${lines.to}\r\ndkim-signature:${tags}`;
   const b = crypto.sign('sha256', Buffer.from(canonical), privateKey).toString('base64');
@@ -42,15 +44,21 @@ function signedWithoutFrom(message: string): string {
 const MAIL = 'From: Example <no-reply@mail.example.com>\r\nTo: box@mail.test\r\nSubject: Your code\r\n\r\nYour code is 123456\r\n';
 
 describe('checkDkim', () => {
-  it('counts a passing signature of the From\'s organizational domain', async () => {
+  it("counts a passing signature of the From's organizational domain", async () => {
     expect(await checkDkim(Buffer.from(await signed(MAIL)), dns)).toEqual({
-      from: 'no-reply@mail.example.com', fromAligned: true, signers: ['example.com'], temporary: false,
+      from: 'no-reply@mail.example.com',
+      fromAligned: true,
+      signers: ['example.com'],
+      temporary: false,
     });
   });
 
   it('does not count a signature over part of the body (l=) with more appended, nor one leaving From out', async () => {
     const partial = await signed(MAIL, { maxBodyLength: 10 });
-    expect(await checkDkim(Buffer.from(`${partial}Forwarded: your code is 999999\r\n`), dns)).toMatchObject({ signers: [], fromAligned: false });
+    expect(await checkDkim(Buffer.from(`${partial}Forwarded: your code is 999999\r\n`), dns)).toMatchObject({
+      signers: [],
+      fromAligned: false,
+    });
     expect(await checkDkim(Buffer.from(signedWithoutFrom(MAIL)), dns)).toMatchObject({ signers: [], fromAligned: false });
   });
 
@@ -62,14 +70,21 @@ describe('checkDkim', () => {
 
   it('says "temporary" when the DNS fails or does not answer in time', async () => {
     const mail = Buffer.from(await signed(MAIL));
-    const failing = async () => { throw Object.assign(new Error('SERVFAIL'), { code: 'ESERVFAIL' }); };
+    const failing = async () => {
+      throw Object.assign(new Error('SERVFAIL'), { code: 'ESERVFAIL' });
+    };
     expect(await checkDkim(mail, failing)).toMatchObject({ signers: [], temporary: true });
     expect(await checkDkim(mail, () => new Promise(() => {}), 50)).toMatchObject({ signers: [], temporary: true });
   });
 });
 
 describe('vouched', () => {
-  const verdict = (from: string, signers: string[], fromAligned: boolean): DkimVerdict => ({ from, signers, fromAligned, temporary: false });
+  const verdict = (from: string, signers: string[], fromAligned: boolean): DkimVerdict => ({
+    from,
+    signers,
+    fromAligned,
+    temporary: false,
+  });
   const check = (from: string, rule: string, v: DkimVerdict) => vouched(from, metAlternatives(from, ruleAlternatives([rule])), v);
 
   it.each([
@@ -100,10 +115,16 @@ describe('servedDomains', () => {
     let t = 0;
     let stock = ['a@one.test'];
     let loads = 0;
-    const serves = servedDomains({
-      domains: async () => { loads++; return [...new Set(stock.map((a) => a.split('@')[1]))]; },
-      inStock: async (address) => stock.includes(address),
-    }, () => t);
+    const serves = servedDomains(
+      {
+        domains: async () => {
+          loads++;
+          return [...new Set(stock.map((a) => a.split('@')[1]))];
+        },
+        inStock: async (address) => stock.includes(address),
+      },
+      () => t,
+    );
     expect(await serves('nobody@one.test')).toBe(true);
     expect(await serves('a@two.test')).toBe(false);
     expect(await serves('b@three.test')).toBe(false);

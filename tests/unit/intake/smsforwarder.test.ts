@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseSmsForwarder, splitGluedKey, type SmsForwarderInput } from '../../../server/intake/smsforwarder/request.js';
 import { numberInRemark, parseDefaultContent } from '../../../server/intake/smsforwarder/content.js';
 import {
-  appSign, defaultContent, defaultFormRequest, javaUrlEncode, jsonTemplateRequest, okhttpFormEncode, type AppSms,
+  appSign,
+  defaultContent,
+  defaultFormRequest,
+  javaUrlEncode,
+  jsonTemplateRequest,
+  okhttpFormEncode,
+  type AppSms,
 } from '../../helpers/smsforwarder-app.js';
 
 const SECRET = 'dev-5f1c2a9e7b3d4c8a';
@@ -69,8 +75,10 @@ describe('SmsForwarder default form', () => {
 
   it("recognizes the app's channel test", () => {
     const test: AppSms = {
-      from: '19999999999', text: '【接码平台】恭喜您，该发送通道测试成功，请继续添加转发规则！',
-      simInfo: 'SIM1_测试运营商_18888888888', receiveTime: '2024-06-01 12:30:05',
+      from: '19999999999',
+      text: '【接码平台】恭喜您，该发送通道测试成功，请继续添加转发规则！',
+      simInfo: 'SIM1_测试运营商_18888888888',
+      receiveTime: '2024-06-01 12:30:05',
     };
     const r = parse(defaultFormRequest(test, SECRET, SENT));
     expect(r.ok && r.message).toMatchObject({ test: true, recipient: '18888888888', sender: '19999999999' });
@@ -78,7 +86,9 @@ describe('SmsForwarder default form', () => {
 
   it('keeps a content that is not in the default layout (a custom SMS template) whole', () => {
     const fields = { from: '10690000', content: '来自10690000：验证码 5520', timestamp: String(SENT), sign: appSign(SENT, SECRET) };
-    const body = Object.entries(fields).map(([k, v]) => `${k}=${okhttpFormEncode(v)}`).join('&');
+    const body = Object.entries(fields)
+      .map(([k, v]) => `${k}=${okhttpFormEncode(v)}`)
+      .join('&');
     const r = parse({ contentType: 'application/x-www-form-urlencoded', body });
     expect(r.ok && r.message).toMatchObject({ sender: '10690000', text: '来自10690000：验证码 5520', recipient: null, receivedAt: SENT });
   });
@@ -92,8 +102,16 @@ describe('SmsForwarder JSON template', () => {
     expect(req.body).toMatch(/"sign":"[^"]*%(2B|2F|3D)/);
     const r = parse(req);
     expect(r.ok && r.message).toEqual({
-      sender: '106900001234', recipient: '+8613800138000', text: tricky.text, receivedAt: RECEIVED,
-      sentAt: SENT, stamp: SENT, observedOffsetMs: 0, slot: 1, deviceMark: '卡池-07', test: false,
+      sender: '106900001234',
+      recipient: '+8613800138000',
+      text: tricky.text,
+      receivedAt: RECEIVED,
+      sentAt: SENT,
+      stamp: SENT,
+      observedOffsetMs: 0,
+      slot: 1,
+      deviceMark: '卡池-07',
+      test: false,
     });
   });
 
@@ -145,7 +163,11 @@ describe('SmsForwarder refusals', () => {
   it('refuses an unsigned request (the app has no secret set) and one without a timestamp', () => {
     expect(parse(defaultFormRequest(sms, '', SENT))).toMatchObject({ ok: false, reason: 'missing_signature', status: 401 });
     const body = `from=1069&content=x&sign=${okhttpFormEncode(appSign(SENT, SECRET))}`;
-    expect(parse({ contentType: 'application/x-www-form-urlencoded', body })).toMatchObject({ ok: false, reason: 'missing_timestamp', status: 400 });
+    expect(parse({ contentType: 'application/x-www-form-urlencoded', body })).toMatchObject({
+      ok: false,
+      reason: 'missing_timestamp',
+      status: 400,
+    });
   });
 
   it('refuses a timestamp more than the allowed skew away, either way, and takes one inside it', () => {
@@ -157,7 +179,11 @@ describe('SmsForwarder refusals', () => {
   });
 
   it('refuses a body that is not JSON although it says so', () => {
-    expect(parse({ contentType: 'application/json', body: '{"from":"1069",' })).toMatchObject({ ok: false, reason: 'bad_body', status: 400 });
+    expect(parse({ contentType: 'application/json', body: '{"from":"1069",' })).toMatchObject({
+      ok: false,
+      reason: 'bad_body',
+      status: 400,
+    });
     expect(parse({ contentType: 'application/json', body: '[1,2]' })).toMatchObject({ ok: false, reason: 'bad_body' });
   });
 
@@ -205,7 +231,7 @@ describe('SmsForwarder receive time', () => {
     expect(r.ok && r.message.receivedAt).toBe(RECEIVED);
   });
 
-  it('keeps an older receive time once the phone\'s zone is learned: a message it held back while offline is old', () => {
+  it("keeps an older receive time once the phone's zone is learned: a message it held back while offline is old", () => {
     const r = parse(defaultFormRequest({ ...sms, receiveTime: '2024-06-01 11:00:00' }, SECRET, SENT), { clockOffsetMs: 0 });
     expect(r.ok && r.message.receivedAt).toBe(Date.UTC(2024, 5, 1, 3, 0, 0) + 999);
   });
@@ -234,7 +260,11 @@ describe('SmsForwarder receive time', () => {
 describe('the default content layout', () => {
   it('splits sender, a multi-line text, SIM line, time and device name', () => {
     expect(parseDefaultContent(defaultContent(sms), sms.from)).toEqual({
-      sender: sms.from, text: sms.text, simLine: sms.simInfo, receiveTime: sms.receiveTime, deviceName: '卡池-07',
+      sender: sms.from,
+      text: sms.text,
+      simLine: sms.simInfo,
+      receiveTime: sms.receiveTime,
+      deviceName: '卡池-07',
     });
   });
 

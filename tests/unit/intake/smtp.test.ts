@@ -2,7 +2,13 @@
 import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractCode } from '../../../server/codes/extract.js';
-import { createSmtpReceiver, mailText, type InboundMail, type SmtpReceiver, type SmtpReceiverOptions } from '../../../server/intake/mail/smtp-receiver.js';
+import {
+  createSmtpReceiver,
+  mailText,
+  type InboundMail,
+  type SmtpReceiver,
+  type SmtpReceiverOptions,
+} from '../../../server/intake/mail/smtp-receiver.js';
 import { openSession, smtpDialogue } from '../../helpers/smtp-client.js';
 
 const MAILBOXES = new Set(['tg-0001@mail.example.com', 'tg-0002@mail.example.com']);
@@ -53,21 +59,34 @@ describe('SMTP receiver', () => {
       text: 'Your login code: 52741\nDo not give this code to anyone.',
     });
     expect(info.rejected).toEqual([]);
-    expect(mails).toEqual([{
-      recipients: ['tg-0001@mail.example.com'], sender: 'noreply@telegram.org', envelopeFrom: 'bounce-7731@mailer.telegram.org',
-      subject: 'Your login code', text: 'Your login code: 52741\nDo not give this code to anyone.',
-      messageId: expect.stringMatching(/^<.+>$/), receivedAt: NOW, raw: expect.any(Buffer),
-    }]);
+    expect(mails).toEqual([
+      {
+        recipients: ['tg-0001@mail.example.com'],
+        sender: 'noreply@telegram.org',
+        envelopeFrom: 'bounce-7731@mailer.telegram.org',
+        subject: 'Your login code',
+        text: 'Your login code: 52741\nDo not give this code to anyone.',
+        messageId: expect.stringMatching(/^<.+>$/),
+        receivedAt: NOW,
+        raw: expect.any(Buffer),
+      },
+    ]);
     expect(mails[0].raw.toString()).toMatch(/^Subject: Your login code$/m);
     expect(extractCode(mailText(mails[0]))).toBe('52741');
   });
 
   it('refuses an unknown address at RCPT with 550, and delivers to the known one beside it', async () => {
-    const err = await transport().sendMail({ from: 'a@b.test', to: 'nobody@mail.example.com', text: 'x' }).catch((e: unknown) => e);
+    const err = await transport()
+      .sendMail({ from: 'a@b.test', to: 'nobody@mail.example.com', text: 'x' })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ responseCode: 550, command: 'RCPT TO', rejected: ['nobody@mail.example.com'] });
     expect(mails).toHaveLength(0);
 
-    const info = await transport().sendMail({ from: 'a@b.test', to: ['nobody@mail.example.com', 'tg-0002@mail.example.com'], text: 'code 7788' });
+    const info = await transport().sendMail({
+      from: 'a@b.test',
+      to: ['nobody@mail.example.com', 'tg-0002@mail.example.com'],
+      text: 'code 7788',
+    });
     expect(info.accepted).toEqual(['tg-0002@mail.example.com']);
     expect(info.rejected).toEqual(['nobody@mail.example.com']);
     expect(mails.map((m) => m.recipients)).toEqual([['tg-0002@mail.example.com']]);
@@ -76,7 +95,9 @@ describe('SMTP receiver', () => {
   it('refuses a message over the size limit with 552 and keeps nothing of it', async () => {
     await receiver.close();
     await start({ maxBytes: 10 * 1024 });
-    const err = await transport().sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x'.repeat(50 * 1024) }).catch((e: unknown) => e);
+    const err = await transport()
+      .sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x'.repeat(50 * 1024) })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ responseCode: 552 });
     expect(mails).toHaveLength(0);
     // The limit leaves ordinary mail alone.
@@ -86,7 +107,9 @@ describe('SMTP receiver', () => {
 
   it('turns an HTML-only mail into text', async () => {
     await transport().sendMail({
-      from: 'Steam <noreply@steampowered.com>', to: 'tg-0001@mail.example.com', subject: 'Your Steam account: Access from new computer',
+      from: 'Steam <noreply@steampowered.com>',
+      to: 'tg-0001@mail.example.com',
+      subject: 'Your Steam account: Access from new computer',
       html: '<html><head><style>p{color:red}</style></head><body><p>Hello,</p><p>Steam Guard code:</p><div class="code">F7K2Q</div><p>&copy; Valve&nbsp;Corporation</p></body></html>',
     });
     expect(mails[0].text).toMatch(/Steam Guard code:\s*\n?\s*F7K2Q/);
@@ -96,7 +119,9 @@ describe('SMTP receiver', () => {
 
   it('reads the HTML of a multipart/related mail (inline logo) that mailparser leaves unconverted', async () => {
     await transport().sendMail({
-      from: 'noreply@example.com', to: 'tg-0001@mail.example.com', subject: 'Verify',
+      from: 'noreply@example.com',
+      to: 'tg-0001@mail.example.com',
+      subject: 'Verify',
       html: '<img src="cid:logo@x"><table><tr><td>Verification code</td><td><b>604 192</b></td></tr></table>',
       attachments: [{ filename: 'logo.png', cid: 'logo@x', content: Buffer.from('89504e470d0a1a0a', 'hex') }],
     });
@@ -106,23 +131,37 @@ describe('SMTP receiver', () => {
 
   it('takes text/plain from a multipart/alternative mail', async () => {
     await transport().sendMail({
-      from: 'noreply@discord.com', to: 'tg-0001@mail.example.com', subject: 'Discord',
-      text: 'Your Discord verification code is 603814', html: '<p>Your <b>HTML</b> version 111111</p>',
+      from: 'noreply@discord.com',
+      to: 'tg-0001@mail.example.com',
+      subject: 'Discord',
+      text: 'Your Discord verification code is 603814',
+      html: '<p>Your <b>HTML</b> version 111111</p>',
     });
     expect(mails[0].text).toBe('Your Discord verification code is 603814');
   });
 
   it('decodes Chinese subjects and bodies: UTF-8 from nodemailer, and GBK as Chinese mail servers send it', async () => {
-    await transport().sendMail({ from: '"腾讯QQ" <qq@qq.com>', to: 'tg-0001@mail.example.com', subject: 'QQ邮箱验证码', text: '您的验证码是 720416，切勿告诉他人。' });
+    await transport().sendMail({
+      from: '"腾讯QQ" <qq@qq.com>',
+      to: 'tg-0001@mail.example.com',
+      subject: 'QQ邮箱验证码',
+      text: '您的验证码是 720416，切勿告诉他人。',
+    });
     expect(mails[0]).toMatchObject({ subject: 'QQ邮箱验证码', text: '您的验证码是 720416，切勿告诉他人。' });
 
     const gbkSubject = Buffer.from('b5c7c2bcd1e9d6a4c2eb', 'hex'); // 登录验证码
     const gbkBody = Buffer.concat([Buffer.from('c4fab5c4d1e9d6a4c2ebcac7', 'hex'), Buffer.from(' 605183\r\n')]); // 您的验证码是
     expect(new TextDecoder('gbk').decode(gbkSubject)).toBe('登录验证码');
     const raw = [
-      'From: =?GB2312?B?1qe4trGm?= <service@mail.alipay.com>', 'To: tg-0002@mail.example.com',
-      `Subject: =?GB2312?B?${gbkSubject.toString('base64')}?=`, 'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset="GB2312"', 'Content-Transfer-Encoding: base64', '', gbkBody.toString('base64'), '',
+      'From: =?GB2312?B?1qe4trGm?= <service@mail.alipay.com>',
+      'To: tg-0002@mail.example.com',
+      `Subject: =?GB2312?B?${gbkSubject.toString('base64')}?=`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset="GB2312"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      gbkBody.toString('base64'),
+      '',
     ].join('\r\n');
     await transport().sendMail({ envelope: { from: 'service@mail.alipay.com', to: ['tg-0002@mail.example.com'] }, raw });
     expect(mails[1]).toMatchObject({ subject: '登录验证码', text: '您的验证码是 605183', sender: 'service@mail.alipay.com' });
@@ -131,12 +170,18 @@ describe('SMTP receiver', () => {
 
   it('answers 451 (try later) when the address check or the hand-over fails', async () => {
     failAccepts = true;
-    expect(await transport().sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x' }).catch((e: unknown) => e))
-      .toMatchObject({ responseCode: 451 });
+    expect(
+      await transport()
+        .sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x' })
+        .catch((e: unknown) => e),
+    ).toMatchObject({ responseCode: 451 });
     failAccepts = false;
     failOnMail = true;
-    expect(await transport().sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x' }).catch((e: unknown) => e))
-      .toMatchObject({ responseCode: 451 });
+    expect(
+      await transport()
+        .sendMail({ from: 'a@b.test', to: 'tg-0001@mail.example.com', text: 'x' })
+        .catch((e: unknown) => e),
+    ).toMatchObject({ responseCode: 451 });
     expect(mails).toHaveLength(0);
   });
 

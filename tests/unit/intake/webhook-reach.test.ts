@@ -3,7 +3,12 @@ import { reachOf } from '../../../src/resources/devices/reachable';
 
 describe('whether a phone can reach a webhook URL', () => {
   it('a URL pointing at the server itself is never reachable: PUBLIC_URL is named', () => {
-    for (const url of ['http://127.0.0.1:8080/api/ingest/sms/k', 'http://localhost:8080/x', 'http://[::1]:8080/x', 'http://0.0.0.0:8080/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/api/ingest/sms/k',
+      'http://localhost:8080/x',
+      'http://[::1]:8080/x',
+      'http://0.0.0.0:8080/x',
+    ]) {
       const r = reachOf(url);
       expect(r?.level, url).toBe('never');
       expect(r?.message).toContain('PUBLIC_URL');

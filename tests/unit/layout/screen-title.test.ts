@@ -3,7 +3,7 @@ import { pages, resources } from '../../../resources.config';
 import { documentTitle, screenName } from '../../../src/layout/screen-title';
 
 describe('the title names the screen', () => {
-  it('as the role\'s menu names it', () => {
+  it("as the role's menu names it", () => {
     expect(screenName('/items/api/token', 'customer')).toBe('我的API');
     expect(screenName('/items/api/token', 'sup')).toBe('他的API');
     expect(screenName('/system/notice', 'sup')).toBe('公告列表');

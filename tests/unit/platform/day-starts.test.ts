@@ -4,8 +4,20 @@ import { formatTime, parseTime, startOfDay, startOfMonth } from '../../../server
 
 // Zones with and without daylight saving, with half- and quarter-hour offsets and half-hour shifts,
 // and ones that moved their clocks at midnight (Santiago, Havana, Cairo in some years).
-const ZONES = ['Asia/Shanghai', 'UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Asia/Kathmandu',
-  'Australia/Lord_Howe', 'America/Santiago', 'America/Havana', 'Africa/Cairo', 'Pacific/Chatham', 'America/St_Johns'];
+const ZONES = [
+  'Asia/Shanghai',
+  'UTC',
+  'America/New_York',
+  'Europe/London',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+  'America/Santiago',
+  'America/Havana',
+  'Africa/Cairo',
+  'Pacific/Chatham',
+  'America/St_Johns',
+];
 
 describe('start of the business day and month', () => {
   it('is the first instant of the date (or month) the instant falls on, every 5 h 17 min over three years', () => {
@@ -36,7 +48,7 @@ describe('business times read from text', () => {
       for (let t = Date.UTC(2022, 0, 1); t < Date.UTC(2025, 0, 1); t += (29 * 60 + 7) * 60_000 + 1234) {
         const text = formatTime(t, tz)!;
         for (const shown of [text, text.slice(0, 10)]) {
-          const expected = (dayjs as any).tz(shown, shown.length === 10 ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss', tz).valueOf();
+          const expected = dayjs.tz(shown, shown.length === 10 ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss', tz).valueOf();
           if (parseTime(shown, tz) !== expected) wrong.push(`${tz} ${shown}: ${parseTime(shown, tz)} != ${expected}`);
         }
       }
@@ -45,8 +57,18 @@ describe('business times read from text', () => {
   });
 
   it('refuse dates and times that do not exist, and other shapes', () => {
-    for (const text of ['2024-02-30', '2023-02-29 10:00:00', '2024-01-01 24:00:00', '2024-01-01 23:60:00', '2024-13-01',
-      '2024-1-01', '2024-01-01 1:02:03', '2024-01-01T10:00:00', ' 2024-01-01', '']) {
+    for (const text of [
+      '2024-02-30',
+      '2023-02-29 10:00:00',
+      '2024-01-01 24:00:00',
+      '2024-01-01 23:60:00',
+      '2024-13-01',
+      '2024-1-01',
+      '2024-01-01 1:02:03',
+      '2024-01-01T10:00:00',
+      ' 2024-01-01',
+      '',
+    ]) {
       expect(parseTime(text, 'Asia/Shanghai'), text).toBeNull();
     }
     expect(parseTime('2024-02-29 23:59:59', 'Asia/Shanghai')).toBe(Date.UTC(2024, 1, 29, 15, 59, 59));

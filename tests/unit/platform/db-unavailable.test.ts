@@ -26,9 +26,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new AggregateError([error, error]), { code: 'ECONNREFUSED' }))).toBe(true);
   });
 
-  it('the pool\'s own words for a lost or unobtainable connection are', () => {
-    for (const message of ['Connection terminated unexpectedly', 'Connection terminated due to connection timeout',
-      'timeout exceeded when trying to connect', 'Client has encountered a connection error and is not queryable']) {
+  it("the pool's own words for a lost or unobtainable connection are", () => {
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'Connection terminated due to connection timeout',
+      'timeout exceeded when trying to connect',
+      'Client has encountered a connection error and is not queryable',
+    ]) {
       expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
     }
   });
@@ -36,7 +40,8 @@ describe('isDatabaseUnavailable', () => {
   it('PostgreSQL shutting down, starting up or out of connections is; a refused query is not', () => {
     const server = (code: string) => Object.assign(new pg.DatabaseError('x', 0, 'error'), { code, severity: 'FATAL' });
     for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001']) expect(isDatabaseUnavailable(server(code)), code).toBe(true);
-    for (const code of ['23505', '40001', '42P01', '22P02', '28P01', '3D000']) expect(isDatabaseUnavailable(server(code)), code).toBe(false);
+    for (const code of ['23505', '40001', '42P01', '22P02', '28P01', '3D000'])
+      expect(isDatabaseUnavailable(server(code)), code).toBe(false);
     // The same code on something that is not the server's answer means nothing here.
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '57P01' }))).toBe(false);
   });

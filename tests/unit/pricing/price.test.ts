@@ -5,8 +5,15 @@ import { applyRate, inWindow, resolvePrice, type Discount } from '../../../serve
 const NOW = 1_750_000_000_000;
 const HOUR = 3_600_000;
 let nextId = 1;
-const discount = (d: Partial<Discount>): Discount =>
-  ({ id: nextId++, goods_id: null, rate: null, price: null, start_at: null, end_at: null, ...d });
+const discount = (d: Partial<Discount>): Discount => ({
+  id: nextId++,
+  goods_id: null,
+  rate: null,
+  price: null,
+  start_at: null,
+  end_at: null,
+  ...d,
+});
 const price = (discounts: Discount[], groupRate: number | null = 90, basePrice = 1000, goodsId = 7) =>
   resolvePrice({ basePrice, goodsId, groupRate, discounts, now: NOW });
 
@@ -31,12 +38,20 @@ describe('price precedence', () => {
   });
 
   it('a fixed price for this product', () => {
-    expect(price([discount({ rate: 70 }), discount({ goods_id: 7, price: 333 })])).toEqual({ unitPrice: 333, rate: null, basis: 'product_discount' });
+    expect(price([discount({ rate: 70 }), discount({ goods_id: 7, price: 333 })])).toEqual({
+      unitPrice: 333,
+      rate: null,
+      basis: 'product_discount',
+    });
   });
 
   it('a discount for another product does not apply', () => {
     expect(price([discount({ goods_id: 8, rate: 10 })], 85)).toEqual({ unitPrice: 850, rate: 85, basis: 'group' });
-    expect(price([discount({ goods_id: 8, price: 1 }), discount({ rate: 60 })], 85)).toEqual({ unitPrice: 600, rate: 60, basis: 'user_discount' });
+    expect(price([discount({ goods_id: 8, price: 1 }), discount({ rate: 60 })], 85)).toEqual({
+      unitPrice: 600,
+      rate: 60,
+      basis: 'user_discount',
+    });
   });
 
   it('of two discounts in force for the same scope, the newest wins', () => {

@@ -70,7 +70,10 @@ function startDns(names: Record<string, string>, silent: Set<string>) {
   socket.on('message', (msg, rinfo) => {
     let at = 12;
     const labels: string[] = [];
-    while (msg[at]) { labels.push(msg.subarray(at + 1, at + 1 + msg[at]).toString()); at += msg[at] + 1; }
+    while (msg[at]) {
+      labels.push(msg.subarray(at + 1, at + 1 + msg[at]).toString());
+      at += msg[at] + 1;
+    }
     const question = msg.subarray(12, at + 5);
     const type = msg.readUInt16BE(at + 1);
     const name = labels.join('.').toLowerCase();
@@ -81,21 +84,26 @@ function startDns(names: Record<string, string>, silent: Set<string>) {
     header.writeUInt16BE(name in names ? 0x8180 : 0x8183, 2);
     header.writeUInt16BE(1, 4);
     header.writeUInt16BE(ip ? 1 : 0, 6);
-    const answer = ip ? Buffer.concat([
-      Buffer.from([0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4]), Buffer.from(ip.split('.').map(Number)),
-    ]) : Buffer.alloc(0);
+    const answer = ip
+      ? Buffer.concat([Buffer.from([0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4]), Buffer.from(ip.split('.').map(Number))])
+      : Buffer.alloc(0);
     socket.send(Buffer.concat([header, question, answer]), rinfo.port, rinfo.address);
   });
-  return new Promise<{ port: number; close(): void }>((resolve) => socket.bind(0, '127.0.0.1', () => {
-    resolve({ port: socket.address().port, close: () => socket.close() });
-  }));
+  return new Promise<{ port: number; close(): void }>((resolve) =>
+    socket.bind(0, '127.0.0.1', () => {
+      resolve({ port: socket.address().port, close: () => socket.close() });
+    }),
+  );
 }
 
 describe('webhook names', () => {
   let dns: { port: number; close(): void };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hook-dns-'));
   beforeAll(async () => {
-    dns = await startDns({ 'hook.example.com': '93.184.216.34', 'held.example.com': '93.184.216.35', 'inside.example.com': '10.0.0.7' }, new Set(['slow.example.com']));
+    dns = await startDns(
+      { 'hook.example.com': '93.184.216.34', 'held.example.com': '93.184.216.35', 'inside.example.com': '10.0.0.7' },
+      new Set(['slow.example.com']),
+    );
     useDnsServers([`127.0.0.1:${dns.port}`]);
   });
   afterAll(() => {
@@ -105,7 +113,10 @@ describe('webhook names', () => {
   });
 
   it('a name is resolved and checked: a public one to its address, one pointing inside refused', async () => {
-    expect(await resolveTarget(new URL('https://hook.example.com/x'), false, 2_000)).toEqual({ ok: true, target: { address: '93.184.216.34', family: 4 } });
+    expect(await resolveTarget(new URL('https://hook.example.com/x'), false, 2_000)).toEqual({
+      ok: true,
+      target: { address: '93.184.216.34', family: 4 },
+    });
     const inside = await resolveTarget(new URL('https://inside.example.com/x'), false, 2_000);
     expect(inside.ok).toBe(false);
     const missing = await resolveTarget(new URL('https://nothing.example.com/x'), false, 2_000);
@@ -113,7 +124,10 @@ describe('webhook names', () => {
   });
 
   it('localhost and *.localhost are loopback without asking DNS', async () => {
-    expect(await resolveTarget(new URL('http://localhost:8080/'), true, 2_000)).toEqual({ ok: true, target: { address: '127.0.0.1', family: 4 } });
+    expect(await resolveTarget(new URL('http://localhost:8080/'), true, 2_000)).toEqual({
+      ok: true,
+      target: { address: '127.0.0.1', family: 4 },
+    });
     expect((await resolveTarget(new URL('http://api.localhost/'), false, 2_000)).ok).toBe(false);
   });
 
@@ -122,7 +136,7 @@ describe('webhook names', () => {
     expect(r).toEqual({ ok: false, error: '回调地址的域名无法解析（slow.example.com）' });
   });
 
-  it('a name resolves while every thread of libuv\'s pool is held (as slow getaddrinfo calls or password hashing hold them)', async () => {
+  it("a name resolves while every thread of libuv's pool is held (as slow getaddrinfo calls or password hashing hold them)", async () => {
     const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
     const fifos = Array.from({ length: threads }, (_, i) => path.join(dir, `fifo${i}`));
     for (const f of fifos) execFileSync('mkfifo', [f]);
@@ -141,6 +155,7 @@ describe('webhook names', () => {
             fs.closeSync(fs.openSync(f, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
             break;
           } catch (err) {
+            // eslint-disable-next-line no-unsafe-finally -- readers that cannot be let go fail the test: held, their threads would keep the run from ending
             if ((err as NodeJS.ErrnoException).code !== 'ENXIO' || tries > 500) throw err;
             await new Promise((r) => setTimeout(r, 10));
           }

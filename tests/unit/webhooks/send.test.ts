@@ -15,21 +15,29 @@ import { post } from '../../../server/webhooks/send.js';
 
 const local = { address: '127.0.0.1', family: 4 as const };
 const closers: Array<() => void> = [];
-afterEach(() => { for (const c of closers.splice(0)) c(); });
+afterEach(() => {
+  for (const c of closers.splice(0)) c();
+});
 
 async function serve(handler: http.RequestListener) {
   const server = http.createServer(handler);
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => sockets.add(s));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  closers.push(() => { for (const s of sockets) s.destroy(); server.close(); });
+  closers.push(() => {
+    for (const s of sockets) s.destroy();
+    server.close();
+  });
   return (server.address() as AddressInfo).port;
 }
 
-describe('a delivery\'s POST', () => {
+describe("a delivery's POST", () => {
   it('a 3xx is a failure and its Location is not followed', async () => {
     let followed = 0;
-    const target = await serve((_req, res) => { followed++; res.end('ok'); });
+    const target = await serve((_req, res) => {
+      followed++;
+      res.end('ok');
+    });
     const port = await serve((_req, res) => res.writeHead(302, { location: `http://127.0.0.1:${target}/` }).end());
     const sent = await post(new URL(`http://127.0.0.1:${port}/hook`), local, '{}', {}, 2_000);
     expect(sent).toMatchObject({ ok: false, status: 302 });
@@ -37,12 +45,14 @@ describe('a delivery\'s POST', () => {
     expect(followed).toBe(0);
   });
 
-  it('connects to the checked address; the Host header is the URL\'s name', async () => {
+  it("connects to the checked address; the Host header is the URL's name", async () => {
     let host = '';
     let body = '';
     const port = await serve((req, res) => {
       host = req.headers.host ?? '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => res.writeHead(204).end());
     });
     // The name does not resolve anywhere: only the given address can be reached.
@@ -52,16 +62,40 @@ describe('a delivery\'s POST', () => {
     expect(body).toBe('{"a":1}');
   });
 
-  it('over HTTPS the TLS name (SNI) is the URL\'s name, and a certificate not for it is refused', async () => {
+  it("over HTTPS the TLS name (SNI) is the URL's name, and a certificate not for it is refused", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hook-tls-'));
     closers.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=other.test', '-days', '1',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=other.test',
+        '-days',
+        '1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const names: string[] = [];
-    const server = https.createServer({
-      key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')),
-      SNICallback: (name, cb) => { names.push(name); cb(null); },
-    }, (_req, res) => res.end('ok'));
+    const server = https.createServer(
+      {
+        key: fs.readFileSync(path.join(dir, 'key.pem')),
+        cert: fs.readFileSync(path.join(dir, 'cert.pem')),
+        SNICallback: (name, cb) => {
+          names.push(name);
+          cb(null);
+        },
+      },
+      (_req, res) => res.end('ok'),
+    );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     closers.push(() => server.close());
     const port = (server.address() as AddressInfo).port;
@@ -82,8 +116,26 @@ describe('a delivery\'s POST', () => {
   });
 
   it('a server that takes the request and never answers is cut off at the time limit', async () => {
-    const port = await serve(() => { /* never answers */ });
+    const port = await serve(() => {
+      /* never answers */
+    });
     const sent = await post(new URL(`http://127.0.0.1:${port}/`), local, '{}', {}, 1_000);
     expect(sent).toEqual({ ok: false, status: null, error: '回调地址 1 秒内没有应答' });
+  });
+
+  it('a status other than 2xx is named; a stop cuts the POST off with its own words', async () => {
+    const failing = await serve((_req, res) => res.writeHead(500).end('inside details'));
+    expect(await post(new URL(`http://127.0.0.1:${failing}/`), local, '{}', {}, 2_000)).toEqual({
+      ok: false,
+      status: 500,
+      error: '回调地址返回 HTTP 500',
+    });
+    const silent = await serve(() => {
+      /* never answers */
+    });
+    const stopping = new AbortController();
+    const pending = post(new URL(`http://127.0.0.1:${silent}/`), local, '{}', {}, 60_000, stopping.signal);
+    setTimeout(() => stopping.abort(), 50);
+    expect(await pending).toEqual({ ok: false, status: null, error: '服务正在停止，稍后重试' });
   });
 });

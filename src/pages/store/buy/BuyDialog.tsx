@@ -4,9 +4,11 @@ import useInputNumberStyle from 'antd/es/input-number/style';
 import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../common/money';
-import type { Purchase, StoreItem } from '../api';
+import type { Purchase, Quote, StoreItem } from '../api';
 import { BoughtLinks } from './BoughtLinks';
 import { BuyForm } from './BuyForm';
+import { ConfirmAbove } from './ConfirmAbove';
+import { asksFirst, readConfirmAbove, saveConfirmAbove } from './confirm-above';
 import { useBuy } from './use-buy';
 import { useQuote } from './use-quote';
 import { modal } from '../../../framework/notices';
@@ -22,13 +24,26 @@ interface Props {
   onBought?(purchase: Purchase): void;
 }
 
-/** 购买: quantity, total, balance after, a confirmation naming the total; then the links bought. */
+/**
+ * 购买 in one dialog: quantity, total and balance after, then 支付 $x pays (a second confirmation only
+ * above the amount the customer set); then the links bought.
+ */
 export function BuyDialog({ item, onClose, onBought }: Props) {
   useQuantityStyles();
   return (
     // No zoom or fade: the dialog shows in the frame after the tap instead of turning visible 0.3 s later.
-    <Modal open={item !== null} onCancel={onClose} destroyOnHidden width={640} footer={null} maskClosable={false}
-      title={item ? `购买：${item.title}` : '购买'} className="buy-dialog" transitionName="" maskTransitionName="">
+    <Modal
+      open={item !== null}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+      footer={null}
+      maskClosable={false}
+      title={item ? `购买：${item.title}` : '购买'}
+      className="buy-dialog"
+      transitionName=""
+      maskTransitionName=""
+    >
       {item && <BuySteps key={item.id} item={item} onClose={onClose} onBought={onBought} />}
     </Modal>
   );
@@ -50,6 +65,7 @@ function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): voi
   const [quantity, setQuantity] = useState<number | null>(item.min_qty);
   const { quote, error: quoteError, loading: quoting, refresh } = useQuote(item.id, quantity);
   const { purchase, error: buyError, buying, buy, clearError } = useBuy();
+  const [confirmAbove, setConfirmAbove] = useState(readConfirmAbove);
 
   if (purchase) {
     return (
@@ -57,38 +73,72 @@ function BuySteps({ item, onClose, onBought }: { item: StoreItem; onClose(): voi
         <BoughtLinks purchase={purchase} />
         <div className="buy-footer">
           <Button onClick={() => navigate(MY_LINKS)}>查看我的API</Button>
-          <Button type="primary" onClick={onClose}>关闭</Button>
+          <Button type="primary" onClick={onClose}>
+            关闭
+          </Button>
         </div>
       </>
     );
   }
 
   const ready = quote !== null && !quoting && quote.enough_balance && quote.enough_stock;
-  const confirm = () => {
+  const pay = async () => {
     if (!quote || quantity === null) return;
+    const done = await buy(item.id, quantity);
+    if (done) onBought?.(done);
+    else refresh();
+  };
+  // The dialog already shows the total and the balance after: it pays at once, unless the customer
+  // asked to confirm purchases above an amount.
+  const submit = () => {
+    if (!quote || quantity === null || buying) return;
+    if (!asksFirst(quote.amount, confirmAbove)) {
+      void pay();
+      return;
+    }
     modal.confirm({
       title: '确认购买？',
-      content: `「${item.title}」× ${quantity}，共 ${formatMoney(quote.amount)}，将从余额中扣除，购买后余额 ${formatMoney(quote.balance_after)}。`,
+      content: `「${item.title}」× ${quantity}，共 ${formatMoney(quote.amount)}，超过您设置的 ${formatMoney((confirmAbove ?? 0) / 100)}，将从余额中扣除。`,
       okText: `确认支付 ${formatMoney(quote.amount)}`,
       cancelText: '再想想',
-      onOk: async () => {
-        const done = await buy(item.id, quantity);
-        if (done) onBought?.(done);
-        else refresh();
-      },
+      onOk: pay,
     });
   };
 
   return (
     <>
-      <BuyForm item={item} quantity={quantity} onQuantity={(v) => { clearError(); setQuantity(v); }} quote={quote} quoting={quoting}
-        error={buyError?.message ?? quoteError} onSubmit={ready ? confirm : undefined} />
+      <BuyForm
+        item={item}
+        quantity={quantity}
+        onQuantity={(v) => {
+          clearError();
+          setQuantity(v);
+        }}
+        quote={quote}
+        quoting={quoting}
+        error={buyError?.message ?? quoteError}
+        onSubmit={ready ? submit : undefined}
+      />
+      <ConfirmAbove
+        cents={confirmAbove}
+        onChange={(cents) => {
+          saveConfirmAbove(cents);
+          setConfirmAbove(cents);
+        }}
+      />
       <div className="buy-footer">
         <Button onClick={onClose}>取消</Button>
-        <Button type="primary" disabled={!ready} loading={buying} onClick={confirm} data-testid="buy-submit">
-          {quote && !quote.enough_balance ? '余额不足' : '立即购买'}
+        <Button type="primary" disabled={!ready} loading={buying} onClick={submit} data-testid="buy-submit">
+          {payLabel(quote, quoting)}
         </Button>
       </div>
     </>
   );
+}
+
+/** The pay button names what it does and the total it takes. */
+function payLabel(quote: Quote | null, quoting: boolean): string {
+  if (quote && !quote.enough_balance) return '余额不足';
+  if (!quote || quoting) return '支付';
+  return `支付 ${formatMoney(quote.amount)}`;
 }

@@ -58,28 +58,49 @@ export function BuyForm({ item, quantity, onQuantity, quote, quoting, error, onS
       </div>
       <label className="buy-row">
         <span className="buy-label">购买数量</span>
-        <InputNumber ref={input} aria-label="购买数量" data-testid="buy-quantity" min={item.min_qty} max={item.max_qty} precision={0} step={1}
-          value={quantity} onChange={(v) => onQuantity(typeof v === 'number' ? v : null)} onPressEnter={() => setEntered(true)}
-          inputMode="numeric" style={{ width: 140 }} />
+        <InputNumber
+          ref={input}
+          aria-label="购买数量"
+          data-testid="buy-quantity"
+          min={item.min_qty}
+          max={item.max_qty}
+          precision={0}
+          step={1}
+          value={quantity}
+          onChange={(v) => onQuantity(typeof v === 'number' ? v : null)}
+          onPressEnter={() => setEntered(true)}
+          inputMode="numeric"
+          style={{ width: 140 }}
+        />
       </label>
-      <div className="buy-hint">每次可购买 {item.min_qty}–{item.max_qty} 个{item.stock !== null && `，库存 ${item.stock} 个`}</div>
+      <div className="buy-hint">
+        每次可购买 {item.min_qty}–{item.max_qty} 个{item.stock !== null && `，库存 ${item.stock} 个`}
+      </div>
       <div className="buy-hint" data-testid="buy-limits">
         每个链接有效 {item.valid_hours} 小时，接码次数 {receiveLimitText(item.receive_limit)}，重提次数 {resetLimitText(item.reset_limit)}
       </div>
       <dl className="buy-figures">
-        <div><dt>合计</dt><dd>{figure(quote?.amount, 'buy-total')}</dd></div>
-        <div><dt>当前余额</dt><dd>{figure(quote?.balance, 'buy-balance')}</dd></div>
+        <div>
+          <dt>合计</dt>
+          <dd>{figure(quote?.amount, 'buy-total')}</dd>
+        </div>
+        <div>
+          <dt>当前余额</dt>
+          <dd>{figure(quote?.balance, 'buy-balance')}</dd>
+        </div>
         <div>
           <dt>购买后余额</dt>
           <dd>
             {figure(quote?.balance_after, 'buy-balance-after', short)}
-            {short && !quoting && <Link to="/account/recharge" className="buy-recharge">去充值</Link>}
+            {short && !quoting && (
+              <Link to="/account/recharge" className="buy-recharge">
+                去充值
+              </Link>
+            )}
           </dd>
         </div>
       </dl>
-      {quote && !quote.enough_stock && !quoting && (
-        <Alert type="warning" showIcon message={`库存不足，当前仅剩 ${quote.stock ?? 0} 个`} />
-      )}
+      {quote && !quote.enough_stock && !quoting && <Alert type="warning" showIcon message={`库存不足，当前仅剩 ${quote.stock ?? 0} 个`} />}
       {error && <Alert type="error" showIcon message={error} data-testid="buy-error" />}
     </div>
   );

@@ -23,17 +23,31 @@ export function useQuote(goodsId: number, quantity: number | null, delayMs = 300
     const timer = setTimeout(async () => {
       try {
         const next = await storeApi.quote(goodsId, quantity);
-        if (live) { setQuote(next); setError(null); }
+        if (live) {
+          setQuote(next);
+          setError(null);
+        }
       } catch (e) {
-        if (live) { setQuote(null); setError((e as Error).message || '计算价格失败'); }
+        if (live) {
+          setQuote(null);
+          setError((e as Error).message || '计算价格失败');
+        }
       } finally {
         if (live) setLoading(false);
       }
     }, delayMs);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [goodsId, quantity, delayMs, round]);
 
   // A quote for another quantity than the one shown is not one to buy on.
   const current = quote && quote.quantity === quantity ? quote : null;
-  return { quote: current, error, loading: loading || (quote !== null && current === null), refresh: useCallback(() => setRound((n) => n + 1), []) };
+  return {
+    quote: current,
+    error,
+    loading: loading || (quote !== null && current === null),
+    refresh: useCallback(() => setRound((n) => n + 1), []),
+  };
 }

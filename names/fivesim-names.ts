@@ -1,0 +1,55 @@
+/**
+ * The names the 5sim API v1 gives what we sell (docs/fivesim.md): a service code (tg, wa …) as a
+ * product word, 5sim's own where 5sim has the product; a code not listed is named by itself (the sup
+ * may give a code its 5sim name: 接码中心 → 服务名称). Countries' 5sim words are in country-names.ts
+ * with their other names.
+ */
+
+/** Service codes (as SERVICE_NAMES has them) and the product words 5sim sells them under. */
+export const FIVESIM_PRODUCTS: Readonly<Record<string, string>> = {
+  tg: 'telegram',
+  wa: 'whatsapp',
+  go: 'google',
+  fb: 'facebook',
+  ig: 'instagram',
+  tw: 'twitter',
+  vi: 'viber',
+  wb: 'wechat',
+  qq: 'tencentqq',
+  ds: 'discord',
+  mm: 'microsoft',
+  am: 'amazon',
+  ub: 'uber',
+  oi: 'tinder',
+  lf: 'tiktok',
+  dr: 'openai',
+  wx: 'apple',
+  ts: 'paypal',
+  tn: 'linkedin',
+  fu: 'snapchat',
+  me: 'line',
+  kt: 'kakaotalk',
+  nv: 'naver',
+  nf: 'netflix',
+  mt: 'steam',
+  ka: 'shopee',
+  hw: 'alipay',
+  ab: 'alibaba',
+  hn: '1688',
+  kf: 'weibo',
+  li: 'baidu',
+  za: 'jd',
+  dh: 'ebay',
+  uk: 'airbnb',
+  mb: 'yahoo',
+  pm: 'aol',
+  dp: 'protonmail',
+  vk: 'vkontakte',
+  ok: 'odnoklassniki',
+  ya: 'yandex',
+  ma: 'mailru',
+  re: 'coinbase',
+  bl: 'bigolive',
+  im: 'imo',
+  ot: 'other',
+};
