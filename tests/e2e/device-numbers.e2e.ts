@@ -100,7 +100,8 @@ describe('device numbers in the browser', () => {
       // Meanwhile the sup learns the third number's SIM lapses in 3 days.
       const listed = await api.call('POST', '/api/device_number/data', server.supToken, { identifier: numbers[2] });
       const third = listed.data.list[0];
-      const expire = localTime(Date.now() + 3 * 86_400_000 + 3_600_000).slice(0, 19);
+      // Noon three calendar days on, in the service's time zone: 剩余 counts calendar days.
+      const expire = `${localTime(Date.now() + 3 * 86_400_000).slice(0, 10)} 12:00:00`;
       expect((await api.call('POST', '/api/device_number/edit', server.supToken, { id: third.id, expire_at: expire })).code).toBe(200);
       // 完成 reads the devices again.
       await dialog.getByRole('button', { name: '完成' }).click();

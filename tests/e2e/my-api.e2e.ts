@@ -27,7 +27,16 @@ beforeAll(async () => {
   sup = await s.login(SUP.username, SUP.password);
   buyer = await s.addCustomer(sup, 'waiting_buyer');
   await credit(s, sup, buyer.id, 100);
-  goods = await addGoods(s, sup, { title: 'WhatsApp 印度尼西亚', service: 'wa', country: 6, price: 1.5, receive_limit: 1, reset_limit: 2 });
+  // Two hours: a countdown under a day reads h:mm:ss however soon the page opens after the purchase.
+  goods = await addGoods(s, sup, {
+    title: 'WhatsApp 印度尼西亚',
+    service: 'wa',
+    country: 6,
+    price: 1.5,
+    receive_limit: 1,
+    reset_limit: 2,
+    valid_hours: 2,
+  });
   await importLines(s, sup, goods, phones(12, 629007934800));
   [A, B, C] = (await buyOk(s, buyer.token, goods, 3)).tokens;
   await deliver(s, A.identifier, '您的 WhatsApp 验证码是 123456');

@@ -12,8 +12,7 @@ import { audit, auditCtxOf } from '../../audit/index.js';
 import { watchingOrders } from './watch-state.js';
 import { readConfig } from './config.js';
 import { openAddress } from './chain-config.js';
-import { EVM_CHAINS } from './chains.js';
-import { evmWatchers } from './evm-watcher.js';
+import { CHAINS, EVM_CHAINS, watcherOf } from './chains.js';
 import { NOT_STARTED } from './evm-watch-state.js';
 
 /** The sup's side: settings, the watchers' health (TRC20 per address, each EVM chain) and a poll on demand, attaching unmatched transfers. */
@@ -91,12 +90,14 @@ export function registerUsdtAdminRoutes(app: FastifyInstance, ctx: Ctx): void {
         after: await presentConfig(trx),
       });
     });
+    // A chain just opened is watched from now, not after the long sleep of an unwatched one.
+    for (const chain of CHAINS) app.jobs.reschedule(watcherOf(chain));
     return ok({ ...(await presentConfig(ctx.db)), status: await status() }, '保存成功');
   });
 
   app.post('/api/usdt/poll', { config: { access: 'sup:money' } }, async (request) => {
     rejectUnknown(objectBody(request.body), []);
-    const rounds = await Promise.all(['usdt-watcher', ...evmWatchers.map((j) => j.name)].map((name) => app.jobs.runNow(name)));
+    const rounds = await Promise.all(CHAINS.map((chain) => app.jobs.runNow(watcherOf(chain))));
     const ran = rounds.every(Boolean);
     return ok({ ran, status: await status() }, ran ? '已检查链上转账' : '另一个服务进程正在检查，请稍后刷新');
   });

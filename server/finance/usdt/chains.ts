@@ -8,6 +8,9 @@ export type Chain = (typeof CHAINS)[number];
 export type EvmChain = Exclude<Chain, 'trc20'>;
 export const EVM_CHAINS: readonly EvmChain[] = ['bep20', 'erc20', 'polygon', 'arbitrum'];
 
+/** The background job that watches a chain for payments. */
+export const watcherOf = (chain: Chain): string => (chain === 'trc20' ? 'usdt-watcher' : `usdt-watcher-${chain}`);
+
 export interface EvmChainDefaults {
   /** What the customer's wallet calls the network. */
   network: string;

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../platform/context.js';
 import type { Job } from '../../platform/jobs/runner.js';
 import { openAddress, type EvmChainConfig } from './chain-config.js';
-import { EVM_CHAINS, type EvmChain } from './chains.js';
+import { EVM_CHAINS, watcherOf, type EvmChain } from './chains.js';
 import { readConfig } from './config.js';
 import { blockNumber, blockTime, RpcError, transferLogs, type RpcTarget, type TransferLog } from './evm-rpc.js';
 import { claimWindow, loadChainWatch, markChainFailed, markChainPolled, NOT_STARTED, setSpan, startCursor } from './evm-watch-state.js';
@@ -124,7 +124,7 @@ async function interval(ctx: Ctx, chain: EvmChain): Promise<number> {
 
 /** One job per EVM chain, each under its own lease: a slow node holds up only its chain. */
 export const evmWatchers: Job[] = EVM_CHAINS.map((chain) => ({
-  name: `usdt-watcher-${chain}`,
+  name: watcherOf(chain),
   everyMs: (ctx: Ctx) => interval(ctx, chain),
   run: (ctx: Ctx) => watchChain(ctx, chain),
   leaseMs: LEASE_MS,

@@ -7,7 +7,7 @@ import { objectBody, rejectUnknown, validateFields } from '../../platform/http/v
 import { toDollars } from '../../platform/lib/money.js';
 import { idOf } from '../../platform/http/ids.js';
 import { readConfig } from './config.js';
-import { CHAINS, networkOf, type Chain } from './chains.js';
+import { CHAINS, networkOf, watcherOf, type Chain } from './chains.js';
 import { openNetworks } from './networks.js';
 import { cancelOrder, createOrder, findOrder, presentOrder } from './orders.js';
 
@@ -44,6 +44,8 @@ export function registerUsdtRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/usdt/create', { config: { access: 'customer' } }, async (request) => {
     const values = validateFields(createFields, request.body, 'add', { tz });
     const order = await createOrder(ctx, sessionOf(request).user.id, values.amount as number, values.chain as Chain);
+    // An idle chain's watcher sleeps long: it looks again now that an order waits on it.
+    app.jobs.reschedule(watcherOf(values.chain as Chain));
     return ok(presentOrder(order, ctx.now(), tz), '充值订单已创建');
   });
 

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/context.js';
 import type { Job } from '../../platform/jobs/runner.js';
+import { watcherOf } from './chains.js';
 import { readConfig, type UsdtConfig } from './config.js';
 import { isIncoming, markSeen, settle } from './match.js';
 import { expireOverdue } from './orders.js';
@@ -97,4 +98,4 @@ async function interval(ctx: Ctx): Promise<number> {
   return busy ? Math.max(BLOCK_MS, cfg.pollMs) : IDLE_MS;
 }
 
-export const usdtWatcher: Job = { name: 'usdt-watcher', everyMs: interval, run: watchRound };
+export const usdtWatcher: Job = { name: watcherOf('trc20'), everyMs: interval, run: watchRound };

@@ -22,6 +22,11 @@ export interface Job {
 export interface JobRunner {
   /** Runs one round of a job now, under its lease (tests, and "check now" buttons). */
   runNow(name: string): Promise<boolean>;
+  /**
+   * Times a job's next round again from now: what its interval depends on has just changed (an order
+   * now waits on a chain that was idle), so it need not sleep out the long interval it chose before.
+   */
+  reschedule(name: string): void;
   /** When each job last finished a round in this process (ms, the app's clock); a job not run here is absent. */
   lastRuns(): ReadonlyMap<string, number>;
   stop(): Promise<void>;
@@ -82,15 +87,22 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
     return work;
   }
 
+  // Each schedule of a job has its own number: a timer left over from an earlier one (a reschedule
+  // while a round ran) neither runs nor schedules again, so a job never has two timers.
+  const generation = new Map<string, number>();
   function schedule(job: Job) {
+    const mine = (generation.get(job.name) ?? 0) + 1;
+    generation.set(job.name, mine);
+    clearTimeout(timers.get(job.name));
     void (async () => {
       const every = await interval(job).catch(() => MIN_LEASE_MS);
-      if (stopped) return;
+      if (stopped || generation.get(job.name) !== mine) return;
       timers.set(
         job.name,
         setTimeout(async () => {
+          if (generation.get(job.name) !== mine) return;
           await round(job);
-          if (!stopped) schedule(job);
+          if (!stopped && generation.get(job.name) === mine) schedule(job);
         }, every),
       );
     })();
@@ -103,6 +115,11 @@ export function startJobs(ctx: Ctx, jobs: Job[], opts: { timers: boolean } = { t
       const job = jobs.find((j) => j.name === name);
       if (!job) throw new Error(`unknown job ${name}`);
       return round(job);
+    },
+    reschedule(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`unknown job ${name}`);
+      if (opts.timers && !stopped) schedule(job);
     },
     lastRuns: () => finished,
     async stop() {

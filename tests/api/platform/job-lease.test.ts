@@ -71,6 +71,34 @@ describe.each(dbKinds)('job leases on %s', (kind) => {
     await c.stop();
   });
 
+  it('a job sleeping out a long interval runs soon once rescheduled, and goes back to sleep', async () => {
+    let busy = false;
+    let runs = 0;
+    const job: Job = {
+      name: 'sleepy',
+      everyMs: () => (busy ? 50 : 3_600_000),
+      run: async () => {
+        runs += 1;
+      },
+    };
+    const r = startJobs(ctxOf(s.database), [job], { timers: true });
+    await new Promise((done) => setTimeout(done, 200));
+    expect(runs).toBe(0);
+    busy = true;
+    r.reschedule('sleepy');
+    r.reschedule('sleepy');
+    await expect.poll(() => runs, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    busy = false;
+    r.reschedule('sleepy');
+    // A round may be under way as it is rescheduled; after that, none for the hour.
+    await new Promise((done) => setTimeout(done, 300));
+    const settled = runs;
+    await new Promise((done) => setTimeout(done, 500));
+    expect(runs).toBe(settled);
+    expect(() => r.reschedule('nobody')).toThrow('unknown job');
+    await r.stop();
+  });
+
   it('a failing round is logged and does not stop the job', async () => {
     let calls = 0;
     const job: Job = {
