@@ -2,7 +2,7 @@ import type { ResourceName } from '../../resources.config.js';
 import type { Area } from '../platform/area.js';
 import type { Ctx } from '../platform/context.js';
 import type { Job } from '../platform/jobs/runner.js';
-import type { Database } from '../platform/db/connection.js';
+import { JobWake } from '../platform/jobs/wake.js';
 import { registerMessagePush } from '../codes/index.js';
 import { activationHooks, aggregatorHooks } from './aggregator-hooks.js';
 import { registerAgentFigures } from './figures.routes.js';
@@ -21,7 +21,7 @@ const pushJob: Job = {
 };
 
 /** Each app's way to start a round now, by its database (an SMS queued pushes in this process). */
-const wakers = new WeakMap<Database, Set<() => void>>();
+const pushWake = new JobWake(WAKE_GAP_MS);
 
 /**
  * Selling idle numbers to aggregators over the SMSHUB agent protocol (docs/agents.md): the
@@ -34,40 +34,16 @@ export const agents: Area<ResourceName> = {
   install(app, ctx) {
     registerMessagePush({
       queue: queuePush,
-      queued: (database) => {
-        for (const wake of wakers.get(database) ?? []) wake();
-      },
+      queued: (database) => pushWake.wake(database),
       holder: holderOf,
     });
-    let closed = false;
-    let running = false;
-    let again = false;
     // An SMS queued a push: a round now (again after the current one), so it leaves within milliseconds.
-    const wake = () => {
-      if (closed) return;
-      again = true;
-      if (running) return;
-      running = true;
-      void (async () => {
-        while (again && !closed) {
-          again = false;
-          const started = Date.now();
-          await app.jobs.runNow(AGENT_PUSH_JOB).catch(() => false);
-          const rest = WAKE_GAP_MS - (Date.now() - started);
-          if (again && rest > 0) await new Promise((r) => setTimeout(r, rest));
-        }
-        running = false;
-      })();
-    };
-    let set = wakers.get(ctx.database);
-    if (!set) wakers.set(ctx.database, (set = new Set()));
-    set.add(wake);
+    const stopWaking = pushWake.start(ctx.database, () => app.jobs.runNow(AGENT_PUSH_JOB));
     registerAgentProtocol(app, ctx);
     registerAgentFigures(app, ctx);
     // A push under way writes its outcome before the database closes (at most its timeout).
     app.addHook('onClose', async () => {
-      closed = true;
-      set.delete(wake);
+      stopWaking();
       await pusherOf(ctx.database).settled();
     });
   },

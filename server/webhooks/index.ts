@@ -6,11 +6,9 @@ import type { Job } from '../platform/jobs/runner.js';
 import { Dispatcher } from './dispatch.js';
 import { pruneJob } from './prune.js';
 import { registerWebhookRoutes } from './routes.js';
-import { onWake } from './wake.js';
+import { deliveryWake } from './wake.js';
 
 export const DELIVERY_JOB = 'webhook-delivery';
-/** The least time between two rounds a code's wake starts (each round writes the job's lease). */
-const WAKE_GAP_MS = 25;
 
 /** Each app's dispatcher (its deliveries in flight), made when the app installs the area. */
 const dispatchers = new WeakMap<Ctx, Dispatcher>();
@@ -42,33 +40,12 @@ const deliveryJob: Job = {
  */
 export const webhooks: Area<ResourceName> = {
   install(app, ctx) {
-    let closed = false;
-    let again = false;
-    let running = false;
-    // A code queued an event: run a round now (again after the current one, if one is running).
-    const wake = () => {
-      if (closed) return;
-      again = true;
-      if (running) return;
-      running = true;
-      void (async () => {
-        while (again && !closed) {
-          again = false;
-          const started = Date.now();
-          await app.jobs.runNow(DELIVERY_JOB).catch(() => false);
-          // Under a stream of codes, rounds at most every WAKE_GAP_MS: each takes all that came meanwhile.
-          const rest = WAKE_GAP_MS - (Date.now() - started);
-          if (again && rest > 0) await new Promise((r) => setTimeout(r, rest));
-        }
-        running = false;
-      })();
-    };
     const dispatcher = dispatcherOf(ctx);
     byApp.set(app, dispatcher);
-    const stopWaking = onWake(ctx.database, wake);
+    // A code queued an event: run a round now (again after the current one, if one is running).
+    const stopWaking = deliveryWake.start(ctx.database, () => app.jobs.runNow(DELIVERY_JOB));
     registerWebhookRoutes(app, ctx, dispatcher);
     app.addHook('onClose', async () => {
-      closed = true;
       stopWaking();
       await dispatcher.close();
     });
