@@ -11,11 +11,9 @@
  *   AGENT_BENCH_NUMBERS (20000)  AGENT_BENCH_DEVICES (100)  AGENT_BENCH_CALLS (200 GET_SERVICES, 500 GET_NUMBER)
  *   AGENT_BENCH_SMS (500 pushes)  AGENT_BENCH_RATE (50 SMS per second)
  */
-import http from 'node:http';
-import os from 'node:os';
-import type net from 'node:net';
-import { child, childReady, serverModules, type Child } from './server.js';
-import { fetchRetry, freshDatabase, localTime, ms, nextStamp, openLoop, pct, retried, sleep } from './intake.js';
+import { reportRuns, serveApp, startApp, SUP_PASSWORD } from './child-app.js';
+import { fetchRetry, localTime, ms, nextStamp, openLoop, pct, percentiles, retried, sleep } from './intake.js';
+import { receiver } from './receiver.js';
 import { defaultFormRequest } from '../tests/helpers/smsforwarder-app.js';
 
 const NUMBERS = Number(process.env.AGENT_BENCH_NUMBERS ?? 20_000);
@@ -25,83 +23,8 @@ const SERVICES_CALLS = CALLS || 200;
 const NUMBER_CALLS = CALLS || 500;
 const SMS = Number(process.env.AGENT_BENCH_SMS ?? 500);
 const RATE = Number(process.env.AGENT_BENCH_RATE ?? 50);
-const SUP_PASSWORD = 'Bench-pass-1234';
 const KEY = 'bench-aggregator-key-0123456789';
 const SERVICES = ['wa', 'tg', 'vk', 'go'];
-
-/** In the child: the app on a fresh database, running its jobs on their timers as `npm start` does. */
-async function serve(kind: string): Promise<void> {
-  const ready = childReady();
-  const { buildApp, migrate, readSettings, ensureFirstSup } = await serverModules();
-  const { database, dir, drop } = await freshDatabase(kind, 'bench-agent-');
-  const settings = { ...readSettings({}), dataDir: dir ?? os.tmpdir(), authRatePerMinute: 1_000_000, webhookAllowPrivate: true };
-  await migrate(database.db, database.dialect, settings);
-  await ensureFirstSup(database.db, 'admin', SUP_PASSWORD, Date.now());
-  const app = await buildApp({ settings, database, logger: false, runJobs: true });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await drop();
-    process.exit(0);
-  });
-  ready((app.server.address() as net.AddressInfo).port);
-}
-
-interface Env {
-  base: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads arbitrary JSON answers of every API
-  call(p: string, body?: unknown, token?: string): Promise<any>;
-  server: Child;
-}
-
-async function start(kind: 'sqlite' | 'postgres'): Promise<Env> {
-  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const server = await child(kind, import.meta.filename, url ? { BENCH_DATABASE_URL: url } : {});
-  const base = `http://127.0.0.1:${server.port}`;
-  const call = async (p: string, body?: unknown, token?: string) => {
-    const json = JSON.parse(
-      await fetchRetry(base + p, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.message}`);
-    return json.data;
-  };
-  return { base, call, server };
-}
-
-/** The aggregator's push URL: when each SMS (by its text) arrived, answered SUCCESS at once. */
-async function pushEndpoint() {
-  const arrived = new Map<string, number>();
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      requests++;
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        if (!arrived.has(body.text)) arrived.set(body.text, performance.now());
-      } catch {
-        /* counted, not timed */
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"SUCCESS"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/push`,
-    arrived,
-    requests: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function timed<T>(f: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const at = performance.now();
@@ -111,8 +34,9 @@ async function timed<T>(f: () => Promise<T>): Promise<{ value: T; ms: number }> 
 
 async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   retried.count = 0;
-  const env = await start(kind);
-  const push = await pushEndpoint();
+  const env = await startApp(kind, import.meta.filename);
+  // The aggregator's push URL: when each SMS (by its text) arrived, answered SUCCESS at once.
+  const push = await receiver('/push', 'text', '{"status":"SUCCESS"}', { 'content-type': 'application/json' });
   try {
     const sup = (await env.call('/api/user/login', { username: 'admin', password: SUP_PASSWORD })).token;
     const agg = await env.call('/api/aggregator/add', { name: 'bench hub', key: KEY, push_url: push.url }, sup);
@@ -200,7 +124,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     while ([...sentAt.keys()].some((t) => !push.arrived.has(t)) && performance.now() - drainStart < 30_000) await sleep(50);
     const cpu = (await env.server.cpu()) - cpuBefore;
     const lag = [...sentAt].filter(([t]) => push.arrived.has(t)).map(([t, at]) => push.arrived.get(t)! - at);
-    const line = (what: string, xs: number[]) => `  ${what}   p50 ${ms(pct(xs, 50))}   p99 ${ms(pct(xs, 99))}   max ${ms(Math.max(...xs))}`;
+    const line = (what: string, xs: number[]) => `  ${what}   ${percentiles(xs)}`;
     return [
       `\n代售给聚合平台 (SMSHUB agent protocol) on ${kind}, server in a child process: ${NUMBERS} numbers on ${DEVICES} phones (${off.length} switched off), ${SERVICES.length} services`,
       `  GET_SERVICES counts ${total} (expected ${offered}: the numbers on working phones)`,
@@ -218,18 +142,11 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
 }
 
 export async function benchAgent(): Promise<void> {
-  const out = [
-    `\nload average: ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  ];
-  out.push(...(await run('sqlite')));
-  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) out.push(...(await run('postgres')));
-  process.stdout.write(`${out.join('\n')}\n`);
+  await reportRuns(run);
 }
 
 if (import.meta.filename === process.argv[1]) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3]);
+  if (process.argv[2] === 'serve')
+    await serveApp(process.argv[3], 'bench-agent-', { authRatePerMinute: 1_000_000, webhookAllowPrivate: true });
   else await benchAgent();
 }

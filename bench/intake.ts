@@ -30,6 +30,8 @@ export const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
+/** A bench's figures as it prints them: the median, the 99th percentile and the largest. */
+export const percentiles = (xs: number[]) => `p50 ${ms(pct(xs, 50))}   p99 ${ms(pct(xs, 99))}   max ${ms(Math.max(...xs))}`;
 export const sleep = (t: number) => new Promise((resolve) => setTimeout(resolve, t));
 
 interface Env {

@@ -10,42 +10,27 @@
  *
  *   WEBHOOK_BENCH_SMS (default 2000 per phase)   WEBHOOK_BENCH_RATE (200 per second)   WEBHOOK_BENCH_CUSTOMERS (1000)
  */
-import http from 'node:http';
-import os from 'node:os';
-import type net from 'node:net';
-import { child, childReady, serverModules, type Child } from './server.js';
-import { fetchRetry, freshDatabase, localTime, ms, nextStamp, openLoop, pct, retried, sleep } from './intake.js';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../server/platform/db/connection.js';
+import type { Settings } from '../server/env.js';
+import { reportRuns, serveApp, startApp, SUP_PASSWORD } from './child-app.js';
+import { fetchRetry, localTime, ms, nextStamp, openLoop, pct, percentiles, retried, sleep } from './intake.js';
+import { receiver } from './receiver.js';
 import { defaultFormRequest } from '../tests/helpers/smsforwarder-app.js';
 
 const SMS = Number(process.env.WEBHOOK_BENCH_SMS ?? 2000);
 const RATE = Number(process.env.WEBHOOK_BENCH_RATE ?? 200);
 const CUSTOMERS = Number(process.env.WEBHOOK_BENCH_CUSTOMERS ?? 1000);
-const SUP_PASSWORD = 'Bench-pass-1234';
 /** SMS sent first and not counted, so neither measured phase pays for the server's warm-up. */
 const WARM = Math.min(SMS, 500);
 
 /**
- * In the child: the app on a fresh database, plus two bench-only routes that do in SQL what would take
- * 1,000 logins through the API: `/bench/spread` gives the bench's links to 1,000 new customers, each with
- * a webhook endpoint to `url`; `/bench/switch` turns every endpoint on or off.
+ * In the child: two bench-only routes that do in SQL what would take 1,000 logins through the API:
+ * `/bench/spread` gives the bench's links to 1,000 new customers, each with a webhook endpoint to
+ * `url`; `/bench/switch` turns every endpoint on or off.
  */
-async function serve(kind: string): Promise<void> {
-  const ready = childReady();
-  const { buildApp, migrate, readSettings, ensureFirstSup } = await serverModules();
+async function benchRoutes(app: FastifyInstance, database: Database, settings: Settings): Promise<void> {
   const { makeSecret } = await import('../server/webhooks/endpoints.js');
-  const { database, dir, drop } = await freshDatabase(kind, 'bench-webhooks-');
-  const settings = {
-    ...readSettings({}),
-    dataDir: dir ?? os.tmpdir(),
-    authRatePerMinute: 1_000_000,
-    codeRatePerAddress: 100_000_000,
-    codeRatePerToken: 1_000_000,
-    webhookAllowPrivate: true,
-  };
-  await migrate(database.db, database.dialect, settings);
-  await ensureFirstSup(database.db, 'admin', SUP_PASSWORD, Date.now());
-  // The server process runs its jobs on their timers, as `npm start` does.
-  const app = await buildApp({ settings, database, logger: false, runJobs: true });
   const db = database.db;
   app.post('/bench/spread', { config: { access: 'public' } }, async (request) => {
     const { customers, url: hook, buyer } = request.body as { customers: number; url: string; buyer: number };
@@ -94,75 +79,13 @@ async function serve(kind: string): Promise<void> {
       .execute();
     return { code: 200, message: 'ok', data: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) };
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('SIGTERM', async () => {
-    await app.close();
-    await drop();
-    process.exit(0);
-  });
-  ready((app.server.address() as net.AddressInfo).port);
-}
-
-interface Env {
-  base: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads arbitrary JSON answers of every API
-  call(p: string, body?: unknown, token?: string): Promise<any>;
-  server: Child;
-}
-
-async function start(kind: 'sqlite' | 'postgres'): Promise<Env> {
-  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const server = await child(kind, import.meta.filename, url ? { BENCH_DATABASE_URL: url } : {});
-  const base = `http://127.0.0.1:${server.port}`;
-  const call = async (p: string, body?: unknown, token?: string) => {
-    const json = JSON.parse(
-      await fetchRetry(base + p, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.message}`);
-    return json.data;
-  };
-  return { base, call, server };
-}
-
-/** The customers' endpoint: when each code's event arrived (by its code), and how many came. */
-async function endpoint() {
-  const arrived = new Map<string, number>();
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      requests++;
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        if (!arrived.has(body.code)) arrived.set(body.code, performance.now());
-      } catch {
-        /* counted, not timed */
-      }
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`,
-    arrived,
-    requests: () => requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   retried.count = 0;
-  const env = await start(kind);
-  const hook = await endpoint();
+  const env = await startApp(kind, import.meta.filename);
+  // The customers' endpoint: when each code's event arrived (by its code), and how many came.
+  const hook = await receiver('/hook', 'code', 'ok');
   try {
     const sup = (await env.call('/api/user/login', { username: 'admin', password: SUP_PASSWORD })).token;
     const customer = await env.call('/api/user/add', { username: 'bench_buyer', password: 'Bench-buyer-1' }, sup);
@@ -254,7 +177,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
       line('webhooks off:', off),
       line('webhooks on: ', on),
       `  readable p99 with webhooks vs without: ${((p99On / p99Off - 1) * 100).toFixed(1)}% (target: within 10%)`,
-      `  SMS in -> event at the customer's endpoint   p50 ${ms(pct(lag, 50))}   p99 ${ms(pct(lag, 99))}   max ${ms(Math.max(...lag))}`,
+      `  SMS in -> event at the customer's endpoint   ${percentiles(lag)}`,
       `  requests retried after a network error: ${retried.count}`,
       `  deliveries keep up: ${atEnd} of ${SMS} had arrived when the last SMS was answered; ${lag.length} of ${SMS} within 30 s after; endpoint requests ${hook.requests()}; rows ${JSON.stringify(backlog)}`,
     ];
@@ -265,18 +188,17 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
 }
 
 export async function benchWebhooks(): Promise<void> {
-  const out = [
-    `\nload average: ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  ];
-  out.push(...(await run('sqlite')));
-  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) out.push(...(await run('postgres')));
-  process.stdout.write(`${out.join('\n')}\n`);
+  await reportRuns(run);
 }
 
 if (import.meta.filename === process.argv[1]) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3]);
-  else await benchWebhooks();
+  if (process.argv[2] === 'serve') {
+    const settings = {
+      authRatePerMinute: 1_000_000,
+      codeRatePerAddress: 100_000_000,
+      codeRatePerToken: 1_000_000,
+      webhookAllowPrivate: true,
+    };
+    await serveApp(process.argv[3], 'bench-webhooks-', settings, benchRoutes);
+  } else await benchWebhooks();
 }
