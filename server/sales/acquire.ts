@@ -243,3 +243,15 @@ export async function rentedNow(db: Kysely<DB>, identKey: string, now: number): 
     .executeTakeFirst();
   return held !== undefined;
 }
+
+/** Whether an aggregator holds this number now, through any product (then no link may take it: reuse.ts). */
+export async function aggregatorHolds(db: Kysely<DB>, identKey: string): Promise<boolean> {
+  const held = await db
+    .selectFrom('agent_activations')
+    .select('id')
+    .where('ident_key', '=', identKey)
+    .where('status', '=', 'waiting')
+    .limit(1)
+    .executeTakeFirst();
+  return held !== undefined;
+}

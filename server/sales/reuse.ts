@@ -6,7 +6,7 @@ import { effectiveState, LIVE } from '../links/index.js';
 import { isSilent } from '../intake/index.js';
 import { recordMove } from '../goods-counts/index.js';
 import { buy, type BuyOptions } from './buy.js';
-import { rentedNow, type Acquired, type Purchase, type Source } from './acquire.js';
+import { aggregatorHolds, rentedNow, type Acquired, type Purchase, type Source } from './acquire.js';
 
 /** Why a number cannot be taken again: the protocol answers SIM_OFFLINE or RENEW_ACTIVATION_NOT_AVAILABLE. */
 export type ReuseRefusal = { reason: 'offline' | 'unavailable'; message: string };
@@ -36,11 +36,14 @@ const readLink = (db: Kysely<DB>, userId: number, id: number) =>
 const FREE_ITEM = ['available', 'expired'];
 
 const unavailable = (message: string): ReuseRefusal => ({ reason: 'unavailable', message });
+/** An aggregator gets every SMS of a number it holds (server/agents), so no link may share it. */
+const HELD_BY_AGGREGATOR = '该号码正在被聚合平台使用，暂时不能再次使用';
 
 /**
  * Whether the customer may take this link's number again now, or why not: the link has had a code
  * and no longer waits for one, its product allows it and the window since its last code is open, the
- * number is still this product's stock and nobody else's, and the phone holding it is not silent.
+ * number is still this product's stock and nobody else's (no other link, renter or aggregator holds
+ * it), and the phone holding it is not silent.
  */
 export async function reuseRefusal(ctx: Ctx, link: OldLink): Promise<ReuseRefusal | null> {
   const now = ctx.now();
@@ -61,6 +64,8 @@ export async function reuseRefusal(ctx: Ctx, link: OldLink): Promise<ReuseRefusa
     .where('id', '=', link.stock_item_id)
     .executeTakeFirst();
   if (!item || Number(item.goods_id) !== link.goods_id) return unavailable('该号码已不在库存中');
+  // Through this product's item or another product's with the same number.
+  if (await aggregatorHolds(ctx.db, item.ident_key)) return unavailable(HELD_BY_AGGREGATOR);
   const mine = item.state === 'sold' && Number(item.token_id) === link.id;
   if (!mine && !FREE_ITEM.includes(item.state)) return unavailable(item.state === 'sold' ? '该号码已被其他订单使用' : '该号码已停用');
   // Rented out meanwhile (through another product that has it in stock too): every SMS is the renter's.
@@ -115,6 +120,7 @@ function takeBack(link: OldLink): Source {
       .select(['id', 'identifier', 'ident_key', 'state', 'token_id'])
       .where('id', '=', link.stock_item_id!)
       .executeTakeFirst();
+    if (item && (await aggregatorHolds(trx, item.ident_key))) throw fail.conflict(HELD_BY_AGGREGATOR);
     const mine = item?.state === 'sold' && Number(item.token_id) === link.id;
     if (!item || (!mine && !FREE_ITEM.includes(item.state))) throw fail.conflict('该号码已被其他订单使用');
     if (await rentedNow(trx, item.ident_key, now)) throw fail.conflict('该号码正在被租用');
