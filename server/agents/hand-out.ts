@@ -1,5 +1,5 @@
 import type { Ctx } from '../platform/context.js';
-import { itemsOf, offeredGoods, sellable, workingPhoneCondition } from './offer.js';
+import { itemsOf, offeredGoods, oldestFirst, sellable, workingPhoneCondition } from './offer.js';
 import { phoneNumber } from './names.js';
 import type { Aggregator } from './aggregators.js';
 import { recordMove } from '../goods-counts/index.js';
@@ -33,7 +33,8 @@ const TRIES = 3;
  * `any` operator asks for every operator of the country) whose least sum the offer reaches, taken from
  * stock like a sale in one transaction (the item, the move of the product's count, the activation). Null: none.
  * On PostgreSQL the item stays locked until the commit and concurrent buyers (the store, other
- * aggregators) skip it; the conditional update takes it once whatever happens.
+ * aggregators) skip it (as they skip another product's first item this hand-out looked at and left);
+ * the conditional update takes it once whatever happens.
  */
 export async function handOut(ctx: Ctx, aggregator: Aggregator, ask: NumberAsk): Promise<HandOut> {
   const amount = dollarCents(ask.sum, ask.currency, aggregator.rubRate);
@@ -50,12 +51,17 @@ export async function handOut(ctx: Ctx, aggregator: Aggregator, ask: NumberAsk):
     const now = ctx.now();
     const onWorkingPhone = await workingPhoneCondition(ctx, now);
     const taken = await ctx.db.transaction().execute(async (trx) => {
-      let q = sellable(itemsOf(trx, [...byId.keys()]), { now, onWorkingPhone, prefixes: ask.prefixes })
-        .select(['s.id', 's.identifier', 's.ident_key', 's.goods_id'])
-        .orderBy('s.id')
-        .limit(1);
-      if (ctx.database.dialect === 'postgres') q = q.forUpdate('s').skipLocked();
-      const item = await q.executeTakeFirst();
+      // Each product's oldest by its own index read (asked of several products at once, the database
+      // reads and sorts all their available items), then the oldest of those.
+      let item: { id: number; identifier: string; ident_key: string; goods_id: number } | undefined;
+      for (const id of byId.keys()) {
+        let q = oldestFirst(sellable(itemsOf(trx, [id]), { now, onWorkingPhone, prefixes: ask.prefixes }))
+          .select(['s.id', 's.identifier', 's.ident_key', 's.goods_id'])
+          .limit(1);
+        if (ctx.database.dialect === 'postgres') q = q.forUpdate('s').skipLocked();
+        const first = await q.executeTakeFirst();
+        if (first && (!item || Number(first.id) < Number(item.id))) item = first;
+      }
       if (!item) return { none: true } as const;
       const took = await trx
         .updateTable('stock_items')

@@ -40,10 +40,24 @@ type Items = SelectQueryBuilder<Aliased, 's' | 'g', object>;
  * aggregator (status 1). With `prefixes`: none whose digits begin with one.
  */
 export function sellable(q: Items, p: { now: number; onWorkingPhone: RawBuilder<SqlBool>; prefixes?: string[] }): Items {
-  let out = q.where('s.state', '=', 'available').where('s.agent_handouts', '<', MAX_HANDOUTS).where(p.onWorkingPhone);
+  // `state` bounded as a range, not `= 'available'`: see `oldestFirst`.
+  let out = q
+    .where('s.state', '>=', 'available')
+    .where('s.state', '<=', 'available')
+    .where('s.agent_handouts', '<', MAX_HANDOUTS)
+    .where(p.onWorkingPhone);
   for (const prefix of p.prefixes ?? []) out = out.where('s.ident_key', 'not like', `${prefix}%`);
   return out.where((eb) => eb.not(heldByLink(eb, p.now))).where((eb) => eb.not(heldOrRefused(eb)));
 }
+
+/**
+ * Sellable items oldest first, as the store's claim orders them (server/sales/acquire.ts): by
+ * (state, id) with `state` a range, an order only the (goods_id, state, id) index gives, so the read
+ * starts at the product's first available item. Ordered by `id` alone (or with `state = 'available'`,
+ * which the planner folds away), PostgreSQL chose to walk the primary key from the product's first
+ * item over every one already sold or handed out.
+ */
+export const oldestFirst = (q: Items): Items => q.orderBy('s.state').orderBy('s.id');
 
 /** Intake's rule of a number that can be handed out now (its phone enabled and heard from, its SIM not lapsed), over `s`. */
 export const workingPhoneCondition = (ctx: Ctx, now: number) => sellableCondition(ctx, 's', now);
