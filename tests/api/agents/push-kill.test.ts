@@ -3,67 +3,29 @@
  * aggregator answered SUCCESS: after a restart the first is pushed again (the same smsId) until
  * SUCCESS, the second never again (the real server process and its jobs, on SQLite and PostgreSQL).
  */
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../../helpers/server.js';
 import { FakeAggregator, AgentCaller } from '../../helpers/fake-aggregator.js';
-import { baseEnv, startMain, stopMain, tempDir, type MainProcess } from '../../helpers/main-process.js';
-import { freePort, until } from '../../helpers/ports.js';
+import { killableServer, type KillableServer } from '../../helpers/kill-restart.js';
+import { until } from '../../helpers/ports.js';
 
-const ADMIN = { username: 'admin', password: 'Admin-pass-123' };
 /** Longer than the 10 s between two tries of a push: what was not pushed again by then never will be. */
 const RETRY_WINDOW_MS = 14_000;
 
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `agent_kill_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
 describe.each(dbKinds)('SMS pushes through kill -9 on %s', (kind) => {
-  let proc: MainProcess | undefined;
-  let database: { url: string; drop(): Promise<void> } | undefined;
+  let server: KillableServer | undefined;
   let agg: FakeAggregator | undefined;
   afterAll(async () => {
-    await stopMain(proc);
-    await database?.drop();
+    await server?.close();
     await agg?.close();
   });
 
   it('a push cut off by the kill is pushed after the restart; one the aggregator acknowledged is never pushed again', async () => {
-    database = kind === 'postgres' ? await freshDatabase() : undefined;
-    const port = await freePort();
-    const env = baseEnv(tempDir(), database?.url ?? '', {
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      WEBHOOK_ALLOW_PRIVATE: '1',
-      AUTH_RATE_PER_MINUTE: '100000',
-    });
-    const url = `http://127.0.0.1:${port}`;
-    const call = async (path: string, body: unknown, token?: string) => {
-      const res = await fetch(url + path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; message: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary answers
-      expect(json.code, `${path}: ${json.message}`).toBe(200);
-      return json.data;
-    };
+    server = await killableServer(kind, 'agent_kill');
+    const { call, url } = server;
     agg = await FakeAggregator.start();
-    proc = await startMain(env, { port });
-    let sup = (await call('/api/user/login', ADMIN)).token as string;
+    await server.start();
+    let sup = await server.supToken();
     const added = await call('/api/aggregator/add', { name: 'SMSHUB', key: agg.key, push_url: agg.pushUrl }, sup);
     const hub = new AgentCaller(`${url}/api/agent/${added.id}`, agg.key);
     const goods = await call(
@@ -80,10 +42,10 @@ describe.each(dbKinds)('SMS pushes through kill -9 on %s', (kind) => {
     agg.mode = 'hang';
     const cut = (await call('/api/message/add', { recipient: String(a.json.number), text: 'VK: 123456' }, sup)).id as number;
     await agg.waitForPushes(1);
-    await stopMain(proc);
+    await server.kill();
     agg.release('drop');
-    proc = await startMain(env, { port });
-    sup = (await call('/api/user/login', ADMIN)).token as string;
+    await server.start();
+    sup = await server.supToken();
     await until('the cut push pushed again', () => pushesOf(cut).length >= 2, 60_000);
     const pending = async () => (await call(`/api/aggregator/detail?id=${added.id}`, undefined, sup)).pending_pushes as number;
     await until('the push recorded', async () => (await pending()) === 0, 30_000);
@@ -92,9 +54,9 @@ describe.each(dbKinds)('SMS pushes through kill -9 on %s', (kind) => {
     const done = (await call('/api/message/add', { recipient: String(a.json.number), text: 'VK: 654321' }, sup)).id as number;
     await until('the second SMS pushed', () => pushesOf(done).length === 1, 30_000);
     await until('its SUCCESS recorded', async () => (await pending()) === 0, 30_000);
-    await stopMain(proc);
-    proc = await startMain(env, { port });
-    sup = (await call('/api/user/login', ADMIN)).token as string;
+    await server.kill();
+    await server.start();
+    sup = await server.supToken();
     await new Promise((r) => setTimeout(r, RETRY_WINDOW_MS));
     expect(pushesOf(cut)).toHaveLength(2);
     expect(pushesOf(done)).toHaveLength(1);
