@@ -27,6 +27,7 @@ export { evmChainFields, usdtSettingsFields } from './src/resources/finance';
 export { EPAY_TYPES, epaySettingsFields } from './src/resources/payments';
 export { resellerSiteFields, resellerTransferFields } from './src/resources/resellers';
 export { linkStates } from './src/resources/link-states';
+export type { CheckAnswer, CheckRow } from './src/resources/number-checks';
 
 /**
  * Every entity, declared by area in src/resources/<area>.ts; its row and toolbar actions are in

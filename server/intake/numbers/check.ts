@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CheckAnswer, CheckRow } from '../../../resources.config.js';
 import type { Ctx } from '../../platform/context.js';
 import type { DB } from '../../schema/tables.js';
 import { fail } from '../../platform/http/envelope.js';
@@ -17,25 +18,6 @@ export interface CheckRequest {
   /** With `deviceId`: only its numbers not confirmed yet. */
   unconfirmedOnly?: boolean;
   text?: string;
-}
-
-export interface CheckRow {
-  id: number;
-  identifier: string;
-  check_code: string | null;
-  state: string;
-  device_id: number | null;
-  device_name: string | null;
-  slot: string | null;
-  slot_text: string;
-  confirmed_at: string | null;
-}
-
-export interface CheckAnswer {
-  list: CheckRow[];
-  /** Typed numbers that are not in stock. */
-  missing: number;
-  valid_until: string | null;
 }
 
 /**

@@ -1,23 +1,7 @@
 import { api } from '../../providers/http';
+import type { CheckAnswer, CheckRow } from '../number-checks';
 
-/** A number's check as the server answers it (server/intake/numbers/check.ts). */
-export interface CheckRow {
-  id: number;
-  identifier: string;
-  check_code: string | null;
-  state: 'unconfirmed' | 'checking' | 'confirmed';
-  device_id: number | null;
-  device_name: string | null;
-  slot: string | null;
-  slot_text: string;
-  confirmed_at: string | null;
-}
-
-export interface CheckAnswer {
-  list: CheckRow[];
-  missing: number;
-  valid_until: string | null;
-}
+export type { CheckAnswer, CheckRow };
 
 /** What to check: records by id, a device's numbers (all, or those not confirmed), or typed numbers. */
 export type CheckAsk = { ids: Array<string | number> } | { device_id: number; unconfirmed: boolean } | { text: string };
