@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resources } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
 import { ok } from '../platform/http/envelope.js';
@@ -10,8 +10,17 @@ import { roleOfRequest } from '../platform/http/auth.js';
 
 const RECENT = 10;
 
-/** Who reads a notice: customers see those for customers (the default) and for all; staff those for staff and for all. */
-const AUDIENCES = { customer: ['customer', 'all'], staff: ['staff', 'all'] } as const;
+/**
+ * Who reads a notice. Customers see those for customers (the default) and for all, and on the main
+ * site those for the main site's customers; on a reseller's host (`request.ownSite`) not those, which
+ * may name the main site or its contacts (docs/resellers.md). Staff see those for staff and for all.
+ * Three values each, so the prepared reads take one shape (a repeated value matches nothing more).
+ */
+const AUDIENCES = {
+  customer: ['customer', 'all', 'main'],
+  resold: ['customer', 'all', 'all'],
+  staff: ['staff', 'all', 'all'],
+} as const;
 type Reader = keyof typeof AUDIENCES;
 
 /** What every logged-in user reads: the recent notices and the current announcement meant for them. */
@@ -22,9 +31,15 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   // Read on every page load of the console: served as prepared JSON from the short-lived read cache.
   const recentRows = prepared((db) =>
-    db.selectFrom('notices').select(columns).where('audience', 'in', ['customer', 'all']).orderBy('id', 'desc').limit(RECENT),
+    db
+      .selectFrom('notices')
+      .select(columns)
+      .where('audience', 'in', [...AUDIENCES.customer])
+      .orderBy('id', 'desc')
+      .limit(RECENT),
   );
-  const readerOf = (request: Parameters<typeof roleOfRequest>[0]): Reader => (roleOfRequest(request) === 'sup' ? 'staff' : 'customer');
+  const readerOf = (request: FastifyRequest): Reader =>
+    roleOfRequest(request) === 'sup' ? 'staff' : request.ownSite ? 'resold' : 'customer';
   app.get('/api/notice/recent', { config: { access: 'any', openDuringTotpSetup: true } }, async (request, reply) => {
     const reader = readerOf(request);
     const json = await ctx.database.caches.get(`notices:recent:${reader}`, ctx.now(), async () => {

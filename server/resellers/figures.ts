@@ -75,3 +75,30 @@ export async function resellerFigures(db: Kysely<DB>, resellerIds: number[]): Pr
   }
   return out;
 }
+
+/**
+ * What each of a reseller's customers named earned it (dollars): `profit`, pending or settled, less
+ * what refunds took back, and `profit_reversed`, what they took back. One grouped read over the
+ * reseller's own profits.
+ */
+export async function customerProfits(
+  db: Kysely<DB>,
+  resellerId: number,
+  customerIds: number[],
+): Promise<Map<number, { profit: number; profit_reversed: number }>> {
+  if (!customerIds.length) return new Map();
+  const rows = await db
+    .selectFrom('profits')
+    .select([
+      'buyer_id',
+      (eb) => eb.fn.sum<number>(eb('amount', '-', eb.ref('reversed'))).as('kept'),
+      (eb) => eb.fn.sum<number>('reversed').as('reversed'),
+    ])
+    .where('user_id', '=', resellerId)
+    .where('buyer_id', 'in', customerIds)
+    .groupBy('buyer_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [Number(r.buyer_id), { profit: toDollars(Number(r.kept ?? 0)), profit_reversed: toDollars(Number(r.reversed ?? 0)) }]),
+  );
+}

@@ -12,7 +12,7 @@ import { publicBase } from '../platform/http/public-url.js';
 import { readContact } from '../content/index.js';
 import { audit, auditCtxOf } from '../audit/index.js';
 import { MAIN_SITE_NAME, siteOf } from './sites.js';
-import { resellerFigures } from './figures.js';
+import { customerProfits, resellerFigures } from './figures.js';
 import { transferToCustomer } from './transfer.js';
 
 /** What a reseller may change of its own site (the host, settling and enabling are the owner's). */
@@ -112,12 +112,18 @@ export function registerResellerRoutes(app: FastifyInstance, ctx: Ctx): void {
         .offset((page - 1) * pageSize)
         .execute(),
     ]);
+    const profits = await customerProfits(
+      ctx.db,
+      user.id,
+      rows.map((r) => Number(r.id)),
+    );
     return ok({
       list: rows.map((r) => ({
         id: Number(r.id),
         username: r.username,
         balance: toDollars(Number(r.balance)),
         orders: Number(r.orders ?? 0),
+        ...(profits.get(Number(r.id)) ?? { profit: 0, profit_reversed: 0 }),
         create_at: formatTime(Number(r.create_at), tz),
       })),
       total: Number(total),

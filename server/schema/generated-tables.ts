@@ -401,7 +401,7 @@ export interface NoticesTable {
   day: Generated<number>;
   create_at: number;
   update_at: number;
-  audience: Generated<'customer' | 'all' | 'staff'>;
+  audience: Generated<'customer' | 'main' | 'all' | 'staff'>;
 }
 
 export interface OrdersTable {

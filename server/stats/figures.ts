@@ -70,6 +70,19 @@ export async function profitSums(database: Database, now: number, windows: Windo
   return sums.map((s) => s.net);
 }
 
+/**
+ * Resellers' profits not yet credited, less what refunds took back: owed, but in no balance yet, so
+ * outside the difference until they settle. Read from the pending rows (`profits_due` holds them first).
+ */
+export async function pendingProfit(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('profits')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb('amount', '-', eb.ref('reversed'))), eb.lit(0)).as('n'))
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** API links bought (one per unit), whatever became of them since. */
 export async function linkCounts(database: Database, now: number, windows: Window[]): Promise<number[]> {
   return (await perWindow(database, now, windows, 'tokens', { n: ['tokens', sql`1`] })).map((s) => s.n);

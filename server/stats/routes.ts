@@ -4,12 +4,13 @@ import { callerAllows, sessionOf } from '../platform/http/auth.js';
 import { ok } from '../platform/http/envelope.js';
 import { toDollars } from '../platform/lib/money.js';
 import { startOfDay, startOfMonth } from '../platform/lib/time.js';
-import { orderSums, profitSums, rechargeSums, linkCounts, userFigures } from './figures.js';
+import { orderSums, pendingProfit, profitSums, rechargeSums, linkCounts, userFigures } from './figures.js';
 
 /**
  * The home screen's figures. A sup sees the platform, with the `admin` reconciliation
- * (recharges - net orders + resellers' profits - balances = diff, which must be 0); a customer sees
- * their own. A reseller's transfers to its customers move money between balances and change none of it.
+ * (recharges - net orders + resellers' profits credited - balances = diff, which must be 0; the
+ * profits still pending beside it, in no balance yet); a customer sees their own. A reseller's
+ * transfers to its customers move money between balances and change none of it.
  * "Today" and "this month" are in the business time zone.
  */
 export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -29,7 +30,7 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
       linkCounts(d, now, [{ from: today, userId }, { userId }]),
       sup ? userFigures(ctx.db, month) : undefined,
     ]);
-    const [profit] = sup ? await profitSums(d, now, [{}]) : [0];
+    const [[profit], profitPending] = sup ? await Promise.all([profitSums(d, now, [{}]), pendingProfit(ctx.db)]) : [[0], 0];
     const data: Record<string, unknown> = {
       todayOrder: toDollars(dayO),
       monthOrder: toDollars(monthO),
@@ -53,6 +54,7 @@ export function registerStatsRoutes(app: FastifyInstance, ctx: Ctx): void {
           rechargeAuto: toDollars(allR.auto),
           order: toDollars(allO),
           profit: toDollars(profit),
+          profitPending: toDollars(profitPending),
           diff: toDollars(allR.total - allO + profit - users.balance),
         },
       });

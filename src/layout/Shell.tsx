@@ -9,7 +9,7 @@ import { resources } from '../../resources.config';
 import { useNarrow } from '../framework/use-narrow';
 import { takeFlash } from '../providers/flash';
 import AnnouncementModal from './AnnouncementModal';
-import { isResellerSite, shortSiteName, siteName } from '../common/site';
+import { shortSiteName, siteName } from '../common/site';
 import HeaderBar from './HeaderBar';
 import RouteProgress, { ProgressFallback } from './RouteProgress';
 import SwitchedBanner from './SwitchedBanner';
@@ -131,8 +131,8 @@ export default function Shell() {
           </Suspense>
         </Layout.Content>
       </Layout>
-      {/* A reseller's site shows its own notice (on the home), none of the main site's. */}
-      {!isResellerSite() && <AnnouncementModal />}
+      {/* On a reseller's host the server answers no announcement meant for the main site's customers only. */}
+      <AnnouncementModal />
       <RouteProgress />
       <ScreenWarmup />
     </Layout>

@@ -24,10 +24,11 @@ export const content = declare.resources({
         search: 'eq',
         options: {
           customer: { label: '客户', color: 'blue' },
+          main: { label: '主站客户', color: 'cyan' },
           all: { label: '所有人', color: 'green' },
           staff: { label: '员工', color: 'gold' },
         },
-        help: '默认只有客户在首页和登录时看到；选“所有人”员工也能看到',
+        help: '客户：所有客户看到，分站域名上也显示（维护、价格变动等服务通知）；主站客户：只在主站显示（提到主站名称、联系方式的公告选它）；所有人：客户和员工',
       },
       day: { label: '提醒间隔(天)', type: 'int', min: 0, max: 365, default: 1, list: true, help: '用户点“不再提醒”后，隔多少天再次弹出' },
       create_at: created,

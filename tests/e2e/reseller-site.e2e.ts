@@ -4,21 +4,26 @@
  * /store, /login and /register arrive in its name (the pre-rendered pages branded by the server, the
  * app drawing the same name: no hydration error), with its contact and notice and none of the main
  * site's; its prices are its markup's. A customer registering there lands in a console in its name,
- * with its contact and notice on the home. The reseller's 我的分站 shows its figures, its settings and
- * that customer. Nothing scrolls sideways on a phone. Screenshots: reseller-*.png.
+ * with its contact and notice on the home, and the platform's notices for every site's customers, not
+ * those for the main site's only. The reseller's 我的分站 shows its figures, its settings and that
+ * customer with the profit its order earned and what a refund took back. Nothing scrolls sideways on a
+ * phone. Screenshots: reseller-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DIST, clickRowAction, openBrowser, settle, shot, useToken } from './harness';
 import { axeProblems, headingProblems } from './axe';
 import { startServer, SUP, type TestServer } from '../helpers/server';
-import { addGoods, importLines, phones } from '../helpers/commerce';
+import { addGoods, buyOk, credit, importLines, phones } from '../helpers/commerce';
 
 const HOST = 'xinghe.example.com';
 const NAME = '星河接码';
 const CONTACT = '客服微信：xinghe-cs';
 const NOTICE = '新客户注册即送体验号码';
 const MAIN_CONTACT = '主站客服 QQ 10000';
+/** A notice for every site's customers, and one for the main site's only (it names the main site's contact). */
+const SERVICE_NOTICE = '今晚两点系统维护';
+const MAIN_NOTICE = `主站新用户活动，${MAIN_CONTACT}`;
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 860 },
@@ -28,6 +33,7 @@ let s: TestServer;
 let sup: string;
 let agent: { id: number; token: string };
 let base: string;
+let goods: number;
 
 async function withSiteBrowser(viewport: { width: number; height: number }, fn: (page: Page, errors: string[]) => Promise<void>) {
   const browser = await openBrowser(viewport, [`--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
@@ -45,7 +51,15 @@ beforeAll(async () => {
   s = await startServer('sqlite', { settings: { staticDir: DIST } });
   sup = await s.login(SUP.username, SUP.password);
   await s.post('/api/config/edit', { content: `<p>${MAIN_CONTACT}</p>` }, sup);
-  await importLines(s, sup, await addGoods(s, sup, { title: 'Telegram 分站', service: 'tg', price: 1.5 }), phones(5, 8613720000000));
+  goods = await addGoods(s, sup, { title: 'Telegram 分站', service: 'tg', price: 1.5 });
+  await importLines(s, sup, goods, phones(5, 8613720000000));
+  for (const [title, audience] of [
+    [SERVICE_NOTICE, 'customer'],
+    [MAIN_NOTICE, 'main'],
+  ]) {
+    const notice = await s.post('/api/notice/add', { title, content: `<p>${title}</p>`, audience }, sup);
+    expect(notice.code, notice.message).toBe(200);
+  }
   agent = await s.addCustomer(sup, 'xinghe_agent', 'Agent-pass-123');
   const made = await s.post(
     '/api/reseller/add',
@@ -118,6 +132,8 @@ describe("a reseller's site", () => {
         await expect.poll(() => brand.innerText()).toBe(NAME);
         await expect.poll(() => page.getByText(CONTACT).count()).toBeGreaterThan(0);
         await expect.poll(() => page.getByText(NOTICE).count()).toBeGreaterThan(0);
+        await expect.poll(() => page.getByTestId('notice-item').filter({ hasText: SERVICE_NOTICE }).count()).toBe(1);
+        expect(await page.getByTestId('notice-item').count()).toBe(1);
         expect(await page.content()).not.toContain(MAIN_CONTACT);
         await expect.poll(() => page.title()).toContain(NAME);
         expect(await noSideways(page)).toBe(true);
@@ -127,7 +143,18 @@ describe("a reseller's site", () => {
       });
     }, 120_000);
 
-    it(`${w} px: 我的分站 shows the reseller its site, figures, settings and customers`, async () => {
+    it(`${w} px: 我的分站 shows the reseller its site, figures, settings and customers, with each one's profit`, async () => {
+      // Its customer buys 2 at 1.80 (0.30 profit each) and gets a quarter back: 0.15 of the 0.60 taken back.
+      const customer = await s.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', `xh_buyer_${w}`)
+        .executeTakeFirstOrThrow();
+      await credit(s, sup, Number(customer.id), 10);
+      const bought = await buyOk(s, await s.login(`xh_buyer_${w}`, 'Customer-pass-1'), goods, 2);
+      expect(bought.amount).toBe(3.6);
+      const refund = await s.post('/api/order/refund', { id: bought.order_id, amount: 0.9, remark: '部分退款' }, sup);
+      expect(refund.code, refund.message).toBe(200);
       await withSiteBrowser(viewport, async (page, errors) => {
         await useToken(page, base, agent.token, 'user');
         await page.goto(`${base}/reseller/site`);
@@ -141,6 +168,16 @@ describe("a reseller's site", () => {
               .count(),
           )
           .toBe(1);
+        const row = page.getByTestId('reseller-customer').filter({ hasText: `xh_buyer_${w}` });
+        if (w < 768) {
+          await expect.poll(() => row.innerText()).toContain('利润 $0.45');
+          expect(await row.innerText()).toContain('已冲回 $0.15');
+        } else {
+          await expect.poll(() => page.getByRole('columnheader', { name: '已冲回' }).count()).toBe(1);
+          const cells = await row.locator('td').allInnerTexts();
+          const at = async (header: string) => cells[(await page.getByRole('columnheader').allInnerTexts()).indexOf(header)];
+          expect([await at('利润'), await at('已冲回')]).toEqual(['$0.45', '$0.15']);
+        }
         await expect.poll(() => page.getByTestId('reseller-customers').innerText()).toContain(w < 768 ? '1' : '2');
         expect(await noSideways(page)).toBe(true);
         await page.waitForLoadState('networkidle');

@@ -66,12 +66,16 @@ const SUMMARY: [key: string, label: string, value: (a: AdminFigures) => number |
   ['rechargeAuto', '总自动充值', (a) => a.rechargeAuto],
   ['rechargeManual', '总手动充值', (a) => subtractMoney(a.recharge, a.rechargeAuto)],
   ['order', '总订单金额', (a) => a.order],
+  ['profit', '分站利润(已结算)', (a) => a.profit],
+  ['profitPending', '分站利润(待结算)', (a) => a.profitPending],
   ['diff', '总差额', (a) => a.diff],
 ];
 
 /**
- * The sup's reconciliation row: totals and the difference, which must be 0. Before the figures
- * arrive, the same items with a dash, so the card keeps its size when they do.
+ * The sup's reconciliation row: totals, resellers' profits (the settled ones are paid out of the
+ * sales, so the difference counts them; the pending ones are not in any balance yet) and the
+ * difference, which must be 0. Before the figures arrive, the same items with a dash, so the card
+ * keeps its size when they do.
  */
 export function adminSummary(admin: AdminFigures | undefined): SummaryItem[] {
   return SUMMARY.map(([key, label, value]) => ({

@@ -8,6 +8,10 @@ export interface AdminFigures {
   recharge: number;
   rechargeAuto: number;
   order: number;
+  /** Resellers' profits credited, net of refunds (in the difference). */
+  profit: number;
+  /** Resellers' profits not credited yet, net of refunds (in no balance, so not in the difference). */
+  profitPending: number;
   diff: number;
 }
 

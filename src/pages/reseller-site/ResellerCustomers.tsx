@@ -8,7 +8,10 @@ import type { ResellerCustomer } from './reseller-customer';
 
 const PAGE_SIZE = 10;
 
-/** The reseller's own customers, read only (name, balance, orders, joined), with 划款 to one of them. */
+/**
+ * The reseller's own customers, read only (name, balance, orders, the profit each earned it and what
+ * refunds took back, joined), with 划款 to one of them.
+ */
 export default function ResellerCustomers({ onMoved }: { onMoved(): void }) {
   const narrow = useNarrow();
   const [keyword, setKeyword] = useState('');
@@ -63,6 +66,9 @@ export default function ResellerCustomers({ onMoved }: { onMoved(): void }) {
                   <div className="fw-quiet">
                     余额 {formatMoney(c.balance)} · 订单 {c.orders} · {c.create_at?.slice(0, 10)}
                   </div>
+                  <div className="fw-quiet">
+                    利润 {formatMoney(c.profit)} · 已冲回 {formatMoney(c.profit_reversed)}
+                  </div>
                 </div>
                 {move(c)}
               </li>
@@ -83,6 +89,8 @@ export default function ResellerCustomers({ onMoved }: { onMoved(): void }) {
             { title: '用户名', dataIndex: 'username' },
             { title: '余额', dataIndex: 'balance', align: 'right', render: (v: number) => formatMoney(v) },
             { title: '订单数', dataIndex: 'orders', align: 'right' },
+            { title: '利润', dataIndex: 'profit', align: 'right', render: (v: number) => formatMoney(v) },
+            { title: '已冲回', dataIndex: 'profit_reversed', align: 'right', render: (v: number) => formatMoney(v) },
             { title: '注册时间', dataIndex: 'create_at' },
             { title: '操作', key: 'op', render: (_, c) => move(c) },
           ]}

@@ -4,5 +4,9 @@ export interface ResellerCustomer {
   username: string;
   balance: number;
   orders: number;
+  /** What this customer's orders earned the reseller, pending or settled, less what refunds took back. */
+  profit: number;
+  /** What refunds of this customer's orders took back. */
+  profit_reversed: number;
   create_at: string | null;
 }

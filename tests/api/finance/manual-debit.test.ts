@@ -27,7 +27,7 @@ describe.each(dbKinds)('manual debits on %s', (kind) => {
     expect((await money(-12.5, '扣回多充')).code).toBe(200);
     const sup = await figures(supToken);
     // Total recharge is credit minus debit; none of it automatic; nothing ordered; nothing missing.
-    expect(sup.admin).toEqual({ balance: 37.5, recharge: 37.5, rechargeAuto: 0, order: 0, profit: 0, diff: 0 });
+    expect(sup.admin).toEqual({ balance: 37.5, recharge: 37.5, rechargeAuto: 0, order: 0, profit: 0, profitPending: 0, diff: 0 });
     expect(sup.todayRecharge).toBe(37.5);
     expect(sup.todayRechargeAuto).toBe(0);
     const mine = await figures(c.token);

@@ -96,12 +96,18 @@ describe.each(dbKinds)('reseller profits on %s', (kind) => {
     await settle();
     expect((await profitOf(bought.order_id)).state).toBe('pending');
     expect(await cents(agent.id)).toBe(0);
+    // The owner's home shows it pending, apart from the settled profits the difference counts.
+    expect((await s.get('/api/statistics/index', sup)).data.admin).toMatchObject({ profit: 0, profitPending: 1, diff: 0 });
 
+    const audited = (await s.database.db.selectFrom('audit').select('id').execute()).length;
     s.clock.advance(2 * DAY);
     await settle();
     await settle();
     expect((await profitOf(bought.order_id)).state).toBe('settled');
     expect(await cents(agent.id)).toBe(100);
+    expect((await s.get('/api/statistics/index', sup)).data.admin).toMatchObject({ profit: 1, profitPending: 0, diff: 0 });
+    // A job's settling is in the ledger only, as the automatic jobs' refunds are: no audit row.
+    expect((await s.database.db.selectFrom('audit').select('id').execute()).length).toBe(audited);
     const rows = await profitRows(agent.id);
     expect(rows).toHaveLength(1);
     expect(Number(rows[0].amount)).toBe(100);
@@ -171,6 +177,25 @@ describe.each(dbKinds)('reseller profits on %s', (kind) => {
     expect((await s.post('/api/reseller/transfer', { user_id: c.id, amount: 0.01 }, agent.token)).code).toBe(402);
     await credit(s, sup, agent.id, 5);
     await expectBooks();
+  });
+
+  it('我的分站 gives each customer the profit its orders earned and what refunds took back', async () => {
+    const list = await s.post('/api/reseller/customers?page=1&pageSize=20', {}, agent.token);
+    expect(list.code, list.message).toBe(200);
+    const figures = Object.fromEntries(
+      list.data.list.map((c: { username: string; profit: number; profit_reversed: number }) => [c.username, [c.profit, c.profit_reversed]]),
+    );
+    // c0 kept its settled 1.00; c1 and c2 were refunded in full (2.00 and 1.00 taken back), c3's settled
+    // 1.00 was taken back; c4 and c5 bought nothing.
+    expect(figures).toEqual({
+      profit_c0: [1, 0],
+      profit_c1: [0, 2],
+      profit_c2: [0, 1],
+      profit_c3: [0, 1],
+      profit_c4: [0, 0],
+      profit_c5: [0, 0],
+    });
+    expect((await s.get('/api/reseller/site', agent.token)).data).toMatchObject({ profit_reversed: 4, profit_settled: 1 });
   });
 
   it('a transfer moves money from the reseller to its own customer only, a ledger row on each side', async () => {

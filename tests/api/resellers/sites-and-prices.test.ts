@@ -124,6 +124,40 @@ describe.each(dbKinds)('reseller sites and prices on %s', (kind) => {
     expect(main.reseller_id).toBeNull();
   });
 
+  it("on its host a customer reads the notices for every site's customers, none for the main site's only or for staff", async () => {
+    const add = async (title: string, audience: string, popup = false) => {
+      const r = await s.post('/api/notice/add', { title, content: `<p>${title}内容</p>`, audience, popup }, sup);
+      expect(r.code, r.message).toBe(200);
+    };
+    // Oldest first: the newest popup is the main site's only, the one a reseller's host must not show.
+    await add('系统维护通知', 'customer', true);
+    await add('商品调价通知', 'all');
+    await add('员工须知', 'staff');
+    await add('接码平台新用户活动，主站客服 QQ 10000', 'main', true);
+    const titles = async (token: string, host?: string) => {
+      const r = await s.call('GET', '/api/notice/recent', { token, headers: host ? on(host) : {} });
+      expect(r.code, r.message).toBe(200);
+      return r.data.list.map((n: { title: string }) => n.title);
+    };
+    const popup = async (token: string, host?: string) =>
+      (await s.call('GET', '/api/notice/detail', { token, headers: host ? on(host) : {} })).data;
+
+    // Its customer on its host: the service notices, and nothing that names the main site.
+    expect(await titles(buyer.token, HOST)).toEqual(['商品调价通知', '系统维护通知']);
+    expect((await popup(buyer.token, HOST)).title).toBe('系统维护通知');
+    for (const path of ['/api/notice/recent', '/api/notice/detail']) {
+      const text = JSON.stringify(await s.call('GET', path, { token: buyer.token, headers: on(HOST) }));
+      expect(text).not.toContain('接码平台');
+      expect(text).not.toContain('10000');
+    }
+    // The site is the host's: the main site's customers see every customer notice there, anyone on a
+    // reseller's host only those for every site; staff read theirs on either.
+    expect(await titles(mainCustomer.token)).toEqual(['接码平台新用户活动，主站客服 QQ 10000', '商品调价通知', '系统维护通知']);
+    expect((await popup(mainCustomer.token)).title).toBe('接码平台新用户活动，主站客服 QQ 10000');
+    expect(await titles(mainCustomer.token, OTHER_HOST)).toEqual(['商品调价通知', '系统维护通知']);
+    expect(await titles(sup, HOST)).toEqual(['员工须知', '商品调价通知']);
+  });
+
   it("a reseller's customer pays its own price x (1 + markup), rounded up to the cent, and never sees the main price", async () => {
     // The reseller's own price: 80 % by its discount; 1.50 x 0.8 = 1.20, x 1.2 = 1.44.
     expect((await s.post('/api/discount/add', { user_id: agent.id, rate: 0.8 }, sup)).code).toBe(200);
@@ -147,6 +181,21 @@ describe.each(dbKinds)('reseller sites and prices on %s', (kind) => {
     expect(await guest()).toContain(1.5);
     const quote = await s.post('/api/order/quote', { goods_id: goods, quantity: 2 }, buyer.token);
     expect(quote.data).toMatchObject({ unit_price: 1.44, base_price: 1.44, amount: 2.88 });
+    // Only the reseller prices its customers: a discount or group the main site gives the customer
+    // does not apply while its reseller sells to it.
+    const half = await s.post('/api/discount/add', { user_id: buyer.id, rate: 0.5 }, sup);
+    expect(half.code, half.message).toBe(200);
+    const vip = await s.post('/api/group/add', { name: '分站客户的贵宾组', rate: 0.5 }, sup);
+    expect(vip.code, vip.message).toBe(200);
+    expect((await s.post('/api/user/edit', { id: buyer.id, group_id: vip.data.id }, sup)).code).toBe(200);
+    expect(await storePrice(goods, buyer.token)).toMatchObject({ price: 1.44, base_price: 1.44 });
+    expect((await s.post('/api/order/quote', { goods_id: goods, quantity: 1 }, buyer.token)).data.unit_price).toBe(1.44);
+    // The same discount and group do price a main-site customer.
+    expect((await s.post('/api/user/edit', { id: mainCustomer.id, group_id: vip.data.id }, sup)).code).toBe(200);
+    expect((await storePrice(goods, mainCustomer.token)).price).toBe(0.75);
+    expect((await s.post('/api/user/edit', { id: mainCustomer.id, group_id: null }, sup)).code).toBe(200);
+    expect((await s.post('/api/user/edit', { id: buyer.id, group_id: null }, sup)).code).toBe(200);
+    expect((await s.post('/api/discount/del', { ids: [half.data.id] }, sup)).code).toBe(200);
   });
 
   it('its own per-product price wins, never below its own', async () => {

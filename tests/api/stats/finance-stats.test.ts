@@ -165,7 +165,7 @@ describe.each(dbKinds)('statistics/index on %s', (kind) => {
       tokenNum: 0,
       userCount: 4,
       userCountMonth: 1,
-      admin: { balance: 117, recharge: 122, rechargeAuto: 7, order: 5, profit: 0, diff: 0 },
+      admin: { balance: 117, recharge: 122, rechargeAuto: 7, order: 5, profit: 0, profitPending: 0, diff: 0 },
     });
   });
 

@@ -65,7 +65,7 @@ const stats: Statistics = {
   tokenNum: 9,
   userCount: 42,
   userCountMonth: 5,
-  admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, diff: 0 },
+  admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, profit: 0.2, profitPending: 1.05, diff: 0 },
 };
 
 describe('home stat cards', () => {
@@ -113,26 +113,30 @@ describe('home stat cards', () => {
     });
   });
 
-  it('summarises the platform for sup and tags the difference', () => {
+  it("summarises the platform for sup, resellers' profits settled and pending apart, and tags the difference", () => {
     const row = adminSummary(stats.admin!);
     expect(row.map((r) => [r.label, r.value])).toEqual([
       ['总剩余余额', '$150.00'],
       ['总自动充值', '$100.10'],
       ['总手动充值', '$200.20'],
       ['总订单金额', '$150.30'],
+      ['分站利润(已结算)', '$0.20'],
+      ['分站利润(待结算)', '$1.05'],
       ['总差额', '$0.00'],
     ]);
-    expect(row[4].abnormal).toBe(false);
-    expect(adminSummary({ ...stats.admin!, diff: -0.01 })[4].abnormal).toBe(true);
+    expect(row[6].abnormal).toBe(false);
+    expect(adminSummary({ ...stats.admin!, diff: -0.01 })[6].abnormal).toBe(true);
   });
 
-  it('draws the same five items with dashes while the figures load (nothing moves when they arrive)', () => {
+  it('draws the same seven items with dashes while the figures load (nothing moves when they arrive)', () => {
     const row = adminSummary(undefined);
     expect(row.map((r) => [r.label, r.value, r.abnormal])).toEqual([
       ['总剩余余额', '—', undefined],
       ['总自动充值', '—', undefined],
       ['总手动充值', '—', undefined],
       ['总订单金额', '—', undefined],
+      ['分站利润(已结算)', '—', undefined],
+      ['分站利润(待结算)', '—', undefined],
       ['总差额', '—', undefined],
     ]);
   });

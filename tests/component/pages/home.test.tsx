@@ -24,7 +24,7 @@ const supFigures = {
   ...figures,
   userCount: 42,
   userCountMonth: 5,
-  admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, diff: 0.01 },
+  admin: { balance: 150, recharge: 300.3, rechargeAuto: 100.1, order: 150.3, profit: 12.5, profitPending: 3.25, diff: 0.01 },
 };
 const baseUser = {
   id: 2,
@@ -161,12 +161,17 @@ describe('the home screen', () => {
     expect(within(dialog).getByText('2025-03-01')).toBeTruthy();
   });
 
-  it('shows sup the platform summary with the difference tagged, and user cards leading to /user/index', async () => {
+  it("shows sup the platform summary with resellers' profits and the difference tagged, and user cards leading to /user/index", async () => {
     server.on('GET /api/user/base', { data: { ...baseUser, username: 'admin', type: 'sup', role: 'owner' } });
     server.on('GET /api/statistics/index', { data: supFigures });
     mount('sup');
     await waitFor(() => expect(value('summary-rechargeManual')).toBe('$200.20'));
     expect(value('summary-diff')).toBe('$0.01');
+    // Resellers' profits, settled and pending, each its own figure.
+    expect(within(screen.getByTestId('summary-profit')).getByText('分站利润(已结算)')).toBeTruthy();
+    expect(value('summary-profit')).toBe('$12.50');
+    expect(within(screen.getByTestId('summary-profitPending')).getByText('分站利润(待结算)')).toBeTruthy();
+    expect(value('summary-profitPending')).toBe('$3.25');
     expect(within(screen.getByTestId('summary-diff')).getByText('异常')).toBeTruthy();
     expect(value('stat-todayRechargeManual')).toBe('$0.20');
     expect(value('stat-userCount')).toBe('42');
