@@ -5,7 +5,7 @@ import { formatMoney } from '../../../common/money';
 import { linkStates } from '../../link-states';
 import { resetsLeft } from '../states';
 import { activationApi, type ActivationLink } from './activation-api';
-import { formatLeft, useSecondsLeft } from './use-seconds-left';
+import { formatLeft, useSecondsLeft } from '../../../framework/list/countdown';
 import { message, modal } from '../../../framework/notices';
 
 const TokenRenewDialog = lazy(() => import('../TokenRenewDialog'));
@@ -28,7 +28,7 @@ interface Props {
 export function ActivationActions({ link, at, onChanged, onReused }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [renewing, setRenewing] = useState(false);
-  const cancelIn = useSecondsLeft(link.timers?.cancel_in, at);
+  const cancelIn = useSecondsLeft(link.timers?.cancel_in ?? null, at);
   const live = LIVE.includes(link.state);
   const hasCode = Boolean(link.last_code) || link.state === 'code_received' || link.state === 'used_up';
   const left = resetsLeft(link);

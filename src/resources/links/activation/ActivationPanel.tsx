@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { CopyButton } from '../../../common/CopyButton';
 import type { ActivationLink } from './activation-api';
 import { ActivationActions } from './ActivationActions';
-import { formatLeft, useSecondsLeft } from './use-seconds-left';
+import { formatLeft, useSecondsLeft } from '../../../framework/list/countdown';
 import { activationStatus } from './status';
 import { numberParts } from './number-parts';
 import './activation.css';
@@ -29,8 +29,8 @@ interface Props {
  */
 export function ActivationPanel({ link, at, onChanged, extra, onReused, focusCopy }: Props) {
   const status = activationStatus(link);
-  const refundLeft = useSecondsLeft(link.timers?.refund_in, at);
-  const expiresLeft = useSecondsLeft(link.timers?.expires_in, at);
+  const refundLeft = useSecondsLeft(link.timers?.refund_in ?? null, at);
+  const expiresLeft = useSecondsLeft(link.timers?.expires_in ?? null, at);
   const waiting = link.state === 'active';
   const number = numberParts(link.identifier, link.country);
   const mailbox = link.identifier.includes('@');
