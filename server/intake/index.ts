@@ -68,4 +68,4 @@ export { deviceSeen } from './devices/seen.js';
 // Where each number lives (server/intake/numbers): whether a stock number can be handed out now (its
 // device enabled and not silent, its SIM not lapsed), who holds it, and the numbers about to lapse.
 export { isSellableNow, sellableCondition, sellableNow } from './devices/sellable.js';
-export { expiringNumbers, type Expiring } from './numbers/expiry.js';
+export { expiringBefore, expiringNumbers, type Expiring } from './numbers/expiry.js';

@@ -24,3 +24,5 @@ export const monitoring: Area<ResourceName> = {
     registerPendingRoute(app, ctx);
   },
 };
+
+export { failingAggregators } from './failing-aggregators.js';

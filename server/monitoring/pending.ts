@@ -1,7 +1,9 @@
 import type { Ctx } from '../platform/context.js';
 import { readUsdtConfig, watchedAddresses } from '../finance/index.js';
-import { deviceSeen, isSilent } from '../intake/index.js';
+import { formatTime } from '../platform/lib/time.js';
+import { deviceSeen, expiringBefore, expiringNumbers, isSilent } from '../intake/index.js';
 import { liveStock } from '../goods-counts/index.js';
+import { failingAggregators } from './failing-aggregators.js';
 
 /** At most this many rows of one kind are named; the counts stay whole. */
 const SHOWN = 10;
@@ -70,6 +72,32 @@ export async function providersFailing(ctx: Ctx) {
     error: r.last_error ?? '',
     since_ms: ctx.now() - Number(r.last_error_at ?? ctx.now()),
   }));
+}
+
+/** Aggregators whose SMS pushes keep failing (the rule of the Telegram alert 聚合平台推送失败). */
+export async function aggregatorsFailing(ctx: Ctx) {
+  const now = ctx.now();
+  const rows = await failingAggregators(ctx);
+  return {
+    count: rows.length,
+    failing: rows.slice(0, SHOWN).map((r) => ({ id: r.id, name: r.name, error: r.error ?? '', since_ms: now - r.failingSince })),
+  };
+}
+
+/**
+ * Device numbers whose SIM is about to lapse or has lapsed (intake's rule, the one 设备号码 and the
+ * Telegram alert use): counted, the soonest named with their 剩余, and the cut-off (business time)
+ * the 设备号码 list is filtered to.
+ */
+export async function numbersExpiring(ctx: Ctx) {
+  const now = ctx.now();
+  const { total, list } = await expiringNumbers(ctx, SHOWN);
+  return {
+    count: total,
+    days: ctx.settings.numberExpiryWarnDays,
+    before: formatTime(expiringBefore(ctx, now), ctx.settings.timeZone),
+    numbers: list.map((n) => ({ id: n.id, identifier: n.identifier, days_left_text: n.days_left_text })),
+  };
 }
 
 /** Watched USDT addresses whose last read failed (a good read resets `failures`). */

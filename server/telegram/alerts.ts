@@ -2,6 +2,7 @@ import type { Ctx } from '../platform/context.js';
 import { formatTime, startOfDay } from '../platform/lib/time.js';
 import { deviceSeen, expiringNumbers } from '../intake/index.js';
 import { liveStock } from '../goods-counts/index.js';
+import { failingAggregators } from '../monitoring/index.js';
 import { readBotConfig } from './bot-config.js';
 import type { EventName } from './events.js';
 import { tells } from './events.js';
@@ -135,24 +136,13 @@ async function lowUpstream(ctx: Ctx, base: string | null): Promise<Condition[]> 
   }));
 }
 
-/** How long an aggregator's pushes fail before the sup is told (about 30 tries, 10 s apart). */
-const AGENT_FAILING_MS = 5 * 60_000;
-
-/** Enabled aggregators whose SMS pushes have failed for AGENT_FAILING_MS (server/agents: `failing_since`, cleared by a success). */
-async function failingAggregators(ctx: Ctx, base: string | null): Promise<Condition[]> {
+/** Aggregators whose SMS pushes keep failing: monitoring's rule, shared with the 待处理 card. */
+async function failingAgents(ctx: Ctx, base: string | null): Promise<Condition[]> {
   const now = ctx.now();
-  const rows = await ctx.db
-    .selectFrom('aggregators')
-    .select(['id', 'name', 'failing_since', 'push_error'])
-    .where('enabled', '=', 1)
-    .where('failing_since', '<=', now - AGENT_FAILING_MS)
-    .orderBy('id')
-    .limit(500)
-    .execute();
-  return rows.map((r) => ({
+  return (await failingAggregators(ctx)).map((r) => ({
     key: `agent:${r.id}`,
     event: 'agent_failing',
-    text: t.agentFailingText(r.name, Math.floor((now - Number(r.failing_since)) / 60_000), r.push_error, base),
+    text: t.agentFailingText(r.name, Math.floor((now - r.failingSince) / 60_000), r.error, base),
   }));
 }
 
@@ -232,7 +222,7 @@ export async function watchConditions(ctx: Ctx): Promise<number> {
     [['numbers'], expiringSims],
     [['stock'], lowStock],
     [['upstream'], lowUpstream],
-    [['agent'], failingAggregators],
+    [['agent'], failingAgents],
     [['transfer'], unmatchedTransfers],
     [['balance'], lowBalances],
     [['webhook', 'webhook-sup'], failingWebhooks],

@@ -9,8 +9,8 @@ import './pending.css';
 
 /**
  * 待处理: what the staff member's role may act on and needs a hand now (silent devices, failing
- * feeds, codes waiting for 分配, sold-out products, paused webhooks), each a link to the screen where
- * it is done; the devices that report are counted in green.
+ * feeds and aggregator pushes, codes waiting for 分配, SIMs about to lapse, sold-out products, paused
+ * webhooks), each a link to the screen where it is done; the devices that report are counted in green.
  */
 export default function PendingCard() {
   const { pending, failed } = usePending();

@@ -60,6 +60,23 @@ export function pendingItems(p: Pending): PendingItem[] {
       to: resources.providers.route,
     });
   }
+  for (const a of p.aggregators?.failing ?? []) {
+    items.push({
+      key: `aggregator-${a.id}`,
+      tag: { text: '异常', tone: 'bad' },
+      text: `聚合平台「${a.name}」的短信推送已连续失败 ${howLong(a.since_ms)}：${a.error}`,
+      to: resources.aggregator.route,
+    });
+  }
+  const moreAggregators = (p.aggregators?.count ?? 0) - (p.aggregators?.failing.length ?? 0);
+  if (moreAggregators > 0) {
+    items.push({
+      key: 'aggregator-more',
+      tag: { text: '异常', tone: 'bad' },
+      text: `另有 ${moreAggregators} 个聚合平台的短信推送连续失败`,
+      to: resources.aggregator.route,
+    });
+  }
   if (p.messages) {
     items.push({
       key: 'messages',
@@ -74,6 +91,17 @@ export function pendingItems(p: Pending): PendingItem[] {
       tag: { text: '待入账', tone: 'warn' },
       text: `${p.transfers} 笔 USDT 转账没有匹配到订单`,
       to: filtered(resources.transfers.route, { state: 'unmatched' }),
+    });
+  }
+  const expiring = p.expiring_numbers;
+  if (expiring?.count) {
+    const named = expiring.numbers.map((n) => `${n.identifier}（${n.days_left_text}）`);
+    items.push({
+      key: 'numbers-expiring',
+      tag: { text: '将到期', tone: 'warn' },
+      text: `${expiring.count} 个设备号码的 SIM 卡 ${expiring.days} 天内到期或已到期：${some(named, expiring.count, '个')}`,
+      // The 设备号码 list narrowed to the same cut-off, soonest first.
+      to: `${filtered(resources.device_numbers.route, { expire_at: `~${expiring.before}` })}&sort=expire_at&order=asc`,
     });
   }
   if (p.sold_out?.count) {

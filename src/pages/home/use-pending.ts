@@ -6,8 +6,11 @@ export interface Pending {
   silent_minutes: number;
   devices?: { online: number; silent_count: number; silent: { id: number; name: string; heard: boolean; silent_ms: number }[] };
   messages?: number;
+  /** Device numbers whose SIM lapses within `days` (or has): `before` is the cut-off, in business time. */
+  expiring_numbers?: { count: number; days: number; before: string; numbers: { id: number; identifier: string; days_left_text: string }[] };
   sold_out?: { count: number; titles: string[] };
   providers?: { id: number; name: string; error: string; since_ms: number }[];
+  aggregators?: { count: number; failing: { id: number; name: string; error: string; since_ms: number }[] };
   usdt_watcher?: { address: string; error: string; failures: number; since_ms: number }[];
   transfers?: number;
   webhooks?: { count: number; users: string[] };
