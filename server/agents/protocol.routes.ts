@@ -2,10 +2,12 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../platform/context.js';
 import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
+import { clientIp } from '../platform/http/client-ip.js';
 import { aggregatorById, keyMatches, stampCall, type Aggregator } from './aggregators.js';
 import { countOffers, offeredGoods } from './offer.js';
 import { CURRENCIES, handOut, type NumberAsk } from './hand-out.js';
 import { FINISH_STATUS, finishActivation, type FinishStatus } from './finish.js';
+import { WrongKeyLimits } from './wrong-keys.js';
 
 export const AGENT_PREFIX = '/api/agent/';
 /** A request of the protocol is a few hundred bytes; an exception list of prefixes a few KB. */
@@ -24,10 +26,12 @@ class BadRequest extends Error {}
 /**
  * `POST /api/agent/<aggregator id>`: the SMSHUB agent protocol (docs/agents.md). JSON in UTF-8,
  * gzip accepted both ways; the aggregator's key in every body. A wrong key (or an id that is no
- * aggregator) is refused with nothing else said. Its own plugin scope: its body parser and error
- * handler concern this route alone.
+ * aggregator) is refused with nothing else said; so is every call, unread, from an address or for an
+ * aggregator over its limit of wrong keys (wrong-keys.ts). Its own plugin scope: its body parser and
+ * error handler concern this route alone.
  */
 export function registerAgentProtocol(app: FastifyInstance, ctx: Ctx): void {
+  const limits = new WrongKeyLimits();
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -43,12 +47,16 @@ export function registerAgentProtocol(app: FastifyInstance, ctx: Ctx): void {
       url: `${AGENT_PREFIX}:id`,
       bodyLimit: BODY_LIMIT,
       config: { access: 'public' },
-      handler: (request, reply) => handle(ctx, request, reply),
+      handler: (request, reply) => handle(ctx, limits, request, reply),
     });
   });
 }
 
-async function handle(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
+async function handle(ctx: Ctx, limits: WrongKeyLimits, request: FastifyRequest, reply: FastifyReply) {
+  const ip = clientIp(request);
+  const id = Number((request.params as { id: string }).id);
+  // Over a limit: the wrong key's answer, the body not even unpacked, no aggregator read.
+  if (limits.limited(ip, id, ctx.now())) return answer(request, reply, 401, error('wrong key'));
   let body: Record<string, unknown>;
   try {
     body = parseBody(request);
@@ -56,8 +64,12 @@ async function handle(ctx: Ctx, request: FastifyRequest, reply: FastifyReply) {
     if (err instanceof BadRequest) return answer(request, reply, 400, error(err.message));
     throw err;
   }
-  const aggregator = await aggregatorById(ctx, Number((request.params as { id: string }).id));
-  if (!aggregator || !keyMatches(aggregator, body.key)) return answer(request, reply, 401, error('wrong key'));
+  const aggregator = await aggregatorById(ctx, id);
+  if (!aggregator || !keyMatches(aggregator, body.key)) {
+    limits.failed(ip, aggregator ? aggregator.id : null, ctx.now());
+    return answer(request, reply, 401, error('wrong key'));
+  }
+  limits.succeeded(ip, aggregator.id, ctx.now());
   try {
     return answer(request, reply, 200, await act(ctx, aggregator, body));
   } catch (err) {
