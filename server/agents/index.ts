@@ -9,6 +9,8 @@ import { registerAgentFigures } from './figures.routes.js';
 import { registerAgentProtocol } from './protocol.routes.js';
 import { holderOf, pusherOf, queuePush } from './push.js';
 
+export { failingAggregators } from './failing.js';
+
 export const AGENT_PUSH_JOB = 'agent-push';
 /** The least time between two rounds an SMS's wake starts (each round may write the job's lease). */
 const WAKE_GAP_MS = 20;

@@ -25,4 +25,3 @@ export const monitoring: Area<ResourceName> = {
   },
 };
 
-export { failingAggregators } from './failing-aggregators.js';

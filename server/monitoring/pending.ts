@@ -3,7 +3,7 @@ import { readUsdtConfig, watchedAddresses } from '../finance/index.js';
 import { formatTime } from '../platform/lib/time.js';
 import { deviceSeen, expiringBefore, expiringNumbers, isSilent } from '../intake/index.js';
 import { liveStock } from '../goods-counts/index.js';
-import { failingAggregators } from './failing-aggregators.js';
+import { failingAggregators } from '../agents/index.js';
 
 /** At most this many rows of one kind are named; the counts stay whole. */
 const SHOWN = 10;

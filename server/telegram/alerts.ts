@@ -2,7 +2,7 @@ import type { Ctx } from '../platform/context.js';
 import { formatTime, startOfDay } from '../platform/lib/time.js';
 import { deviceSeen, expiringNumbers } from '../intake/index.js';
 import { liveStock } from '../goods-counts/index.js';
-import { failingAggregators } from '../monitoring/index.js';
+import { failingAggregators } from '../agents/index.js';
 import { readBotConfig } from './bot-config.js';
 import type { EventName } from './events.js';
 import { tells } from './events.js';

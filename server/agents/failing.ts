@@ -4,7 +4,7 @@ import type { Ctx } from '../platform/context.js';
 export const AGENT_FAILING_MS = 5 * 60_000;
 
 /**
- * Enabled aggregators whose SMS pushes have failed for AGENT_FAILING_MS, by id (server/agents'
+ * Enabled aggregators whose SMS pushes have failed for AGENT_FAILING_MS, by id (the
  * push sets `failing_since` at the first failure and clears it on a success): the Telegram alert
  * (聚合平台推送失败) and the home's 待处理 card read this one rule.
  */
