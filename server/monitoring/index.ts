@@ -24,4 +24,3 @@ export const monitoring: Area<ResourceName> = {
     registerPendingRoute(app, ctx);
   },
 };
-
