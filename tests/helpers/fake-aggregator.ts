@@ -8,6 +8,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type { TestServer } from './server.js';
 import type { DB } from '../../server/schema/tables.js';
 
 export interface Pushed {
@@ -193,4 +195,12 @@ export async function agentActivation(s: { database: { db: Kysely<DB> } }, aggre
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** A fake aggregator started and added by the sup under `name`: the fake, and the add's answer data (id, endpoint_url). */
+export async function addAggregator(s: TestServer, sup: string, name: string) {
+  const agg = await FakeAggregator.start();
+  const r = await s.post('/api/aggregator/add', { name, key: agg.key, push_url: agg.pushUrl }, sup);
+  expect(r.code, r.message).toBe(200);
+  return { agg, data: r.data };
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 import { addGoods, buyOk, credit, importLines } from '../../helpers/commerce.js';
-import { AgentCaller, FakeAggregator } from '../../helpers/fake-aggregator.js';
+import { AgentCaller, addAggregator, FakeAggregator } from '../../helpers/fake-aggregator.js';
 
 describe.each(dbKinds)('the order of hand-outs on %s', (kind) => {
   let s: TestServer;
@@ -16,9 +16,8 @@ describe.each(dbKinds)('the order of hand-outs on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind, { settings: { webhookAllowPrivate: true } });
     sup = await s.login(SUP.username, SUP.password);
-    agg = await FakeAggregator.start();
-    const r = await s.post('/api/aggregator/add', { name: 'SMSHUB', key: agg.key, push_url: agg.pushUrl }, sup);
-    expect(r.code, r.message).toBe(200);
+    const r = await addAggregator(s, sup, 'SMSHUB');
+    agg = r.agg;
     hub = new AgentCaller(r.data.endpoint_url, agg.key);
   });
   afterAll(async () => {

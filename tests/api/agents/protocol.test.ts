@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
 import { addGoods, buyOk, credit, importLines, phones } from '../../helpers/commerce.js';
 import { addDevice, sendSms } from '../../helpers/intake.js';
-import { AgentCaller, countsOf, FakeAggregator } from '../../helpers/fake-aggregator.js';
+import { addAggregator, AgentCaller, countsOf, FakeAggregator } from '../../helpers/fake-aggregator.js';
 
 const RU = 79001230000;
 
@@ -33,9 +33,8 @@ describe.each(dbKinds)('SMSHUB agent protocol on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind, { settings: { webhookAllowPrivate: true } });
     sup = await s.login(SUP.username, SUP.password);
-    agg = await FakeAggregator.start();
-    const r = await s.post('/api/aggregator/add', { name: 'SMSHUB', key: agg.key, push_url: agg.pushUrl }, sup);
-    expect(r.code, r.message).toBe(200);
+    const r = await addAggregator(s, sup, 'SMSHUB');
+    agg = r.agg;
     aggregatorId = r.data.id;
     expect(r.data.key).toBeUndefined();
     expect(r.data.endpoint_url).toBe(`${s.url}/api/agent/${aggregatorId}`);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, startServer, SUP, type Caller, type TestServer } from '../../helpers/server.js';
 import { addGoods, deliver, importLines, phones } from '../../helpers/commerce.js';
-import { AgentCaller, FakeAggregator } from '../../helpers/fake-aggregator.js';
+import { AgentCaller, addAggregator, FakeAggregator } from '../../helpers/fake-aggregator.js';
 import { until } from '../../helpers/ports.js';
 
 const RU = 79005670000;
@@ -27,9 +27,8 @@ describe.each(dbKinds)('pushing SMS to aggregators on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind, { settings: { webhookAllowPrivate: true } });
     sup = await s.login(SUP.username, SUP.password);
-    agg = await FakeAggregator.start();
-    const r = await s.post('/api/aggregator/add', { name: 'Grizzly', key: agg.key, push_url: agg.pushUrl }, sup);
-    expect(r.code, r.message).toBe(200);
+    const r = await addAggregator(s, sup, 'Grizzly');
+    agg = r.agg;
     aggregatorId = r.data.id;
     hub = new AgentCaller(r.data.endpoint_url, agg.key);
     const goods = await addGoods(s, sup, { title: 'Telegram 印尼', service: 'tg', country: 6, agent_sell: true });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGoods, buyOk, credit, deliver, expectBooksBalance, importLines } from '../../helpers/commerce.js';
 import { dbKinds, startServer, SUP, type TestServer } from '../../helpers/server.js';
-import { AgentCaller, FakeAggregator } from '../../helpers/fake-aggregator.js';
+import { AgentCaller, addAggregator, FakeAggregator } from '../../helpers/fake-aggregator.js';
 
 const HELD = '该号码正在被聚合平台使用，暂时不能再次使用';
 
@@ -32,9 +32,8 @@ describe.each(dbKinds)('re-using a number an aggregator holds on %s', (kind) => 
   beforeAll(async () => {
     s = await startServer(kind, { settings: { webhookAllowPrivate: true } });
     sup = await s.login(SUP.username, SUP.password);
-    agg = await FakeAggregator.start();
-    const r = await s.post('/api/aggregator/add', { name: 'SMSHUB', key: agg.key, push_url: agg.pushUrl }, sup);
-    expect(r.code, r.message).toBe(200);
+    const r = await addAggregator(s, sup, 'SMSHUB');
+    agg = r.agg;
     hub = new AgentCaller(r.data.endpoint_url, agg.key);
     buyer = await s.addCustomer(sup, 'reuse_agent_buyer');
     await credit(s, sup, buyer.id, 20);
