@@ -22,5 +22,6 @@ export const finance: Area<ResourceName> = {
 };
 export { balanceMove, changeBalance, ledgerOfMove, refused as balanceRefused } from './ledger.js';
 export { manualRecharge } from './manual-recharge.js';
+export { balanceQuote } from './balance-quote.js';
 export { readConfig as readUsdtConfig } from './usdt/config.js';
 export { OVERLAP_MS as USDT_OVERLAP_MS, watchedAddresses } from './usdt/watch-state.js';

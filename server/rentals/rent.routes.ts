@@ -1,3 +1,4 @@
+import { balanceQuote } from '../finance/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { FieldDef } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
@@ -55,7 +56,6 @@ export function registerRentRoutes(app: FastifyInstance, ctx: Ctx): void {
     const v = validateFields(extendFields, request.body, 'add', { tz });
     const userId = sessionOf(request).user.id;
     const q = await rentExtensionQuote(ctx, userId, v.id as number, v.hours as number);
-    const { balance } = await ctx.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow();
     return ok({
       id: v.id,
       hours: v.hours,
@@ -64,9 +64,7 @@ export function registerRentRoutes(app: FastifyInstance, ctx: Ctx): void {
       // The hours one extension of this rental may add (its product may allow fewer than the protocol's most).
       min_hours: EXTEND_MIN_HOURS,
       max_hours: Math.min(EXTEND_MAX_HOURS, q.terms.maxHours),
-      balance: toDollars(Number(balance)),
-      balance_after: toDollars(Number(balance) - q.amount),
-      enough_balance: Number(balance) >= q.amount,
+      ...(await balanceQuote(ctx.db, userId, q.amount)),
       expires_at: formatTime(q.rental.expires_at, tz),
       expires_after: formatTime(q.expiresAfter, tz),
     });

@@ -1,3 +1,4 @@
+import { balanceQuote } from '../finance/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { FieldDef } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
@@ -34,15 +35,12 @@ export function registerLinkSaleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const v = validateFields(renewFields, request.body, 'add', { tz });
     const { user } = sessionOf(request);
     const q = await renewalQuote(ctx, user.id, v.id as number, v.days as number);
-    const { balance } = await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow();
     return ok({
       id: v.id,
       days: v.days,
       renew_price: toDollars(q.dayPrice),
       amount: toDollars(q.amount),
-      balance: toDollars(Number(balance)),
-      balance_after: toDollars(Number(balance) - q.amount),
-      enough_balance: Number(balance) >= q.amount,
+      ...(await balanceQuote(ctx.db, user.id, q.amount)),
       expires_at: formatTime(Number(q.token.expires_at), tz),
       expires_after: formatTime(q.expiresAfter, tz),
     });

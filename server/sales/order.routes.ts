@@ -1,3 +1,4 @@
+import { balanceQuote } from '../finance/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { FieldDef } from '../../resources.config.js';
 import type { Ctx } from '../platform/context.js';
@@ -32,7 +33,6 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
     const v = validateFields(purchaseFields, request.body, 'add', { tz });
     const { user } = sessionOf(request);
     const { goods, price, amount, reseller } = await quote(ctx, user.id, v.goods_id as number, v.quantity as number);
-    const balance = await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow();
     // The stock as it stands: the product's count with the sales not yet added to it.
     const stock =
       goods.source === 'stock' ? Number(goods.stock) + ((await pendingMoves(ctx.db, [goods.id])).get(goods.id)?.stock ?? 0) : null;
@@ -45,9 +45,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: Ctx): void {
       unit_price: toDollars(price.unitPrice),
       rate: price.rate === null ? null : toDollars(price.rate),
       amount: toDollars(amount),
-      balance: toDollars(Number(balance.balance)),
-      balance_after: toDollars(Number(balance.balance) - amount),
-      enough_balance: Number(balance.balance) >= amount,
+      ...(await balanceQuote(ctx.db, user.id, amount)),
       stock,
       enough_stock: stock === null || stock >= (v.quantity as number),
       min_qty: goods.min_qty,
