@@ -156,6 +156,21 @@ export async function startNginx(o: NginxOptions): Promise<Nginx> {
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, nginxConfig(dir, port, o));
   const errorLog = path.join(dir, 'error.log');
+  const { errors, stop } = await runNginx(bin, dir, conf, errorLog, port);
+  return {
+    url: `${o.deployed ? 'https' : 'http'}://127.0.0.1:${port}`,
+    port,
+    dir,
+    errors,
+    stop,
+  };
+}
+
+/**
+ * nginx started on `conf` with its prefix `dir`, once it accepts connections on `port`: what it and
+ * its error log said, and stopping it (the directory removed with it).
+ */
+export async function runNginx(bin: string, dir: string, conf: string, errorLog: string, port: number) {
   // -e: the log before the config is read (else nginx opens /var/log/nginx/error.log first).
   const child = spawn(bin, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
@@ -186,9 +201,6 @@ export async function startNginx(o: NginxOptions): Promise<Nginx> {
     throw err;
   });
   return {
-    url: `${o.deployed ? 'https' : 'http'}://127.0.0.1:${port}`,
-    port,
-    dir,
     errors,
     async stop() {
       if (child.exitCode === null) {

@@ -4,13 +4,11 @@
  * self-signed; the log, dist/ and ACME folders, in a temp dir). The site's own directives (its maps,
  * log format, proxying) are the file's.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { nginxBinary, nginxHasBrotli, selfSigned } from './nginx.js';
-import { freePort, GiveUp, until } from './ports.js';
+import { nginxBinary, nginxHasBrotli, runNginx, selfSigned } from './nginx.js';
+import { freePort } from './ports.js';
 
 export const SHIPPED_SITE = path.resolve(import.meta.dirname, '..', '..', 'deploy', 'nginx', 'code-console.conf');
 
@@ -72,46 +70,13 @@ http {
 `,
   );
   const errorLog = path.join(dir, 'error.log');
-  const child = spawn(bin, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
+  const { errors, stop } = await runNginx(bin, dir, conf, errorLog, httpsPort);
   const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
-  const errors = () => output + read(errorLog);
-  await until(
-    'nginx listening',
-    async () => {
-      if (child.exitCode !== null) throw new GiveUp(`nginx exited (${child.exitCode}): ${errors()}`);
-      return new Promise<boolean>((resolve) => {
-        const s = net.connect(httpsPort, '127.0.0.1', () => {
-          s.destroy();
-          resolve(true);
-        });
-        s.on('error', () => resolve(false));
-      });
-    },
-    30_000,
-    50,
-  ).catch((err) => {
-    child.kill('SIGKILL');
-    throw err;
-  });
   return {
     httpsUrl: `https://127.0.0.1:${httpsPort}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
     accessLog: () => read(path.join(dir, 'code-console.access.log')),
     errors,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
