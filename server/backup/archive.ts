@@ -113,10 +113,10 @@ export interface EntrySink {
 export async function readArchive(file: string, open: (name: string, size: number) => EntrySink | Promise<EntrySink>): Promise<void> {
   const gunzip = zlib.createGunzip();
   const source = fs.createReadStream(file);
-  const done = pipeline(source, gunzip).catch((err: Error) => {
-    throw new ArchiveError(streamReason(err));
-  });
-  done.catch(() => undefined);
+  // Every fault reaches the one iterator read below (the file's passed on to gunzip): a second
+  // listener (a pipeline) could take a gunzip error first and leave the iterator's read unsettled.
+  source.on('error', (err) => gunzip.destroy(err));
+  source.pipe(gunzip);
   const bytes = new Pull(gunzip[Symbol.asyncIterator]());
   try {
     for (;;) {
@@ -136,11 +136,9 @@ export async function readArchive(file: string, open: (name: string, size: numbe
   } catch (err) {
     source.destroy();
     gunzip.destroy();
-    await done.catch(() => undefined);
     // The stream's own faults arrive as ArchiveError (Pull); the caller's (`open`, a sink) pass as they are.
     throw err;
   }
-  await done;
 }
 
 function checkHeader(h: Buffer): void {
